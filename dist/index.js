@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7649);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1246);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7649:
+/***/ 1246:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45681,6 +45681,46 @@ function checkRelativePath(path) {
 function isSafeRelativePath(path) {
     return checkRelativePath(path).ok;
 }
+/**
+ * The places of a sandbox that are the gate's or the kernel's, never a work dir: /tmp and /var/tmp (the
+ * sandbox's scratch tmpfs), the kernel's file systems, and /sandbox-gate (where a run image keeps its base).
+ */
+const RESERVED_DIRS = ["/tmp", "/var/tmp", "/dev", "/proc", "/sys", "/run", "/sandbox-gate"];
+/**
+ * A sandbox's work dir inside an image (a dataset line's `image_workdir`, SWE-bench's `/testbed`),
+ * normalised, or why it cannot be one: an absolute, plain path (no `.` or `..`, no blank or shell
+ * character), not the root and not one of the gate's or the kernel's places.
+ */
+function checkSandboxDir(path) {
+    if (!path.startsWith("/"))
+        return { ok: false, why: "is not an absolute path" };
+    const segments = path.split("/").filter((segment) => segment !== "");
+    if (segments.length === 0)
+        return { ok: false, why: "is the root" };
+    if (segments.some((segment) => segment === "." || segment === ".."))
+        return { ok: false, why: "has a '.' or '..' segment" };
+    if (segments.some((segment) => !/^[A-Za-z0-9._@+-]+$/.test(segment)))
+        return { ok: false, why: "holds a character other than letters, digits and . _ @ + -" };
+    const normal = `/${segments.join("/")}`;
+    if (Buffer.byteLength(normal) > MAX_NAME_BYTES)
+        return { ok: false, why: `is longer than ${MAX_NAME_BYTES} bytes` };
+    const reserved = RESERVED_DIRS.find((dir) => normal === dir || normal.startsWith(`${dir}/`));
+    if (reserved !== undefined)
+        return { ok: false, why: `is inside ${reserved}, which the sandbox keeps for itself` };
+    return { ok: true, path: normal };
+}
+/**
+ * One file or directory name made from a value that is not ours (an instance id, a model's name): a single
+ * segment under the path rule, so it cannot climb out of the directory it is put in, nor be `.` or `..`.
+ */
+function checkFileName(name) {
+    if (name.includes("/"))
+        return { ok: false, why: "holds a slash" };
+    const checked = checkRelativePath(name);
+    if (checked.ok && checked.path !== name)
+        return { ok: false, why: "is not a name of its own" };
+    return checked;
+}
 
 ;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
@@ -46245,6 +46285,69 @@ function commentsSource(replies, authors, us, holdsCode) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/image-reference.ts
+// The one rule for an image reference a dataset line names (`"image"`): what docker and podman accept as
+// `[registry[:port]/]path[:tag][@algorithm:hex]`, written after the grammar of the distribution project's
+// reference package (github.com/distribution/reference, reference.go), which both engines parse with.
+// Checked as the line is read, so a malformed name is that line's problem, named with it, and never a pull
+// that fails half-way through a run (nor a string that an engine's CLI could read as an option).
+/** The longest repository name (registry and path) the grammar allows. */
+const MAX_NAME_LENGTH = 255;
+// A path component: lower-case alphanumerics, joined by one `.`, one or two `_`, or any number of `-`.
+const COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+// A registry: host name labels (or an IPv6 address in brackets), with an optional port.
+const DOMAIN = /^(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[[0-9a-fA-F:.]+\])(?::[0-9]+)?$/;
+const TAG = /^[\w][\w.-]{0,127}$/;
+const DIGEST = /^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}$/;
+/** Why `reference` is not an image reference an engine accepts, or undefined when it is one. Pure. */
+function imageReferenceProblem(reference) {
+    if (reference.trim() !== reference || reference === "")
+        return "is empty or has blanks around it";
+    if (/\s/.test(reference))
+        return "holds a blank";
+    const at = reference.indexOf("@");
+    const named = at < 0 ? reference : reference.slice(0, at);
+    const digest = at < 0 ? undefined : reference.slice(at + 1);
+    if (digest !== undefined) {
+        if (!DIGEST.test(digest))
+            return `has a malformed digest ${JSON.stringify(digest)} (as sha256:<64 hex digits>)`;
+        if (digest.startsWith("sha256:") && digest.length !== "sha256:".length + 64)
+            return "has a sha256 digest that is not 64 hex digits";
+    }
+    // The tag is after the last colon that follows the last slash (a colon before it is the registry's port).
+    const slash = named.lastIndexOf("/");
+    const colon = named.lastIndexOf(":");
+    const name = colon > slash ? named.slice(0, colon) : named;
+    const tag = colon > slash ? named.slice(colon + 1) : undefined;
+    if (tag !== undefined && !TAG.test(tag))
+        return `has a malformed tag ${JSON.stringify(tag)} (letters, digits, '_', '.', '-'; at most 128)`;
+    if (name.length > MAX_NAME_LENGTH)
+        return `has a name longer than ${MAX_NAME_LENGTH} characters`;
+    const parts = name.split("/");
+    // The first part is a registry when it looks like a host (a dot, a port, `localhost`, upper case).
+    const first = parts[0];
+    const hasDomain = parts.length > 1 && (/[.:]/.test(first) || first === "localhost" || first !== first.toLowerCase());
+    if (hasDomain && !DOMAIN.test(first))
+        return `has a malformed registry ${JSON.stringify(first)}`;
+    const path = hasDomain ? parts.slice(1) : parts;
+    const bad = path.find((component) => !COMPONENT.test(component));
+    if (bad !== undefined)
+        return `has a malformed name part ${JSON.stringify(bad)} (lower-case letters and digits, joined by '.', '_', '__' or '-')`;
+    return undefined;
+}
+/** Where SWE-bench's images hold the repository and its editable install. */
+const SWE_BENCH_TESTBED = "/testbed";
+/**
+ * The directory an image's environment expects the repository in, when the image's name says so: SWE-bench's
+ * per-instance images (`[registry/][namespace/]sweb.eval.<arch>.<instance id>:<tag>`, as its harness names
+ * them in test_spec.py's instance_image_key) hold it at /testbed, installed there in editable mode. A line's
+ * own `image_workdir` wins over this. Pure.
+ */
+function knownImageWorkdir(reference) {
+    const name = reference.split("@")[0];
+    return name.slice(name.lastIndexOf("/") + 1).startsWith("sweb.eval.") ? SWE_BENCH_TESTBED : undefined;
+}
+
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.3.0"};
 ;// CONCATENATED MODULE: ./src/core/schemas/declare.ts
@@ -46297,6 +46400,17 @@ const COMMON_CODE_LINES = [
 /** A positive whole number, or undefined: a line or column as a checker printed it. */
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
 }
 
 ;// CONCATENATED MODULE: ./src/languages/bash.ts
@@ -46382,17 +46496,6 @@ const JS_CODE_LINES = [
 // `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
 const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
 const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-/** JSON with every object's keys sorted: a reordering is no change. */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
 /** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
 function testScripts(scripts) {
     const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
@@ -46490,6 +46593,53 @@ function php_readCheck(output) {
     const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
     return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
 }
+const XML_ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+const attribute = (m) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
+/**
+ * What PHPUnit's configuration loads before any test, read by a tolerant scan (no XML parser): the
+ * `bootstrap` file, PHPUnit 9's `printerFile` and `testSuiteLoaderFile`, a listener's or extension's `file`,
+ * and the files `<ini name="auto_prepend_file" value="…"/>` (or append) makes PHP run around every script.
+ */
+function phpunitLoads(text) {
+    const paths = [
+        ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
+    ].map(attribute);
+    for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
+        if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag))
+            continue;
+        const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+        if (value)
+            paths.push(attribute(value));
+    }
+    return paths;
+}
+/**
+ * What of composer.json runs around the tests, as canonical JSON; "" when nothing, or when it does not
+ * parse (composer reads nothing of it then; against a base that had some, that differs). `scripts`: `composer
+ * test` runs its own, and composer runs the event scripts (`post-autoload-dump`, …) during a setup;
+ * `autoload(-dev).files`: the autoloader a setup generates includes each before any test (PHPUnit's usual
+ * bootstrap is that autoloader), however the test runs.
+ */
+function composerRunKeys(text) {
+    let manifest;
+    try {
+        manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        return "";
+    }
+    if (!isRecord(manifest))
+        return "";
+    const picked = {};
+    if (Object.hasOwn(manifest, "scripts"))
+        picked.scripts = manifest.scripts;
+    for (const key of ["autoload", "autoload-dev"]) {
+        const section = manifest[key];
+        if (isRecord(section) && Object.hasOwn(section, "files"))
+            picked[`${key}.files`] = section.files;
+    }
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
 const php = {
     name: "php",
     fenceTags: ["php"],
@@ -46522,7 +46672,14 @@ const php = {
         runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
         compiled: [],
         config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
-        sections: [],
+        sections: [
+            { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys },
+        ],
+        // PHPUnit reads its configuration from the working directory, the tree's root.
+        loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
+            config,
+            named: phpunitLoads,
+        })),
     },
 };
 
@@ -46533,6 +46690,47 @@ const php = {
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 /** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
 const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+
+;// CONCATENATED MODULE: ./src/languages/python-modules.ts
+// The names of Python's standard library's top-level modules: data, as CPython lists them. A module or package of
+// the candidate's with one of these names, where it is found first on the path, is imported in the library's
+// place by whatever imports it: the test runner, or a protected test (prepare/protect.ts's shadowing rule).
+//
+// Source: `sys.stdlib_module_names` of CPython 3.10.13, 3.11.7, 3.12.1 and 3.13.0 (the union: an image's Python
+// is any of them; the preset's is 3.12, the test image's 3.11), regenerated with
+//   for v in 3.10 3.11 3.12 3.13; do python$v -c 'import sys; print(*sorted(sys.stdlib_module_names))'; done
+// and the words merged, sorted and unique. It includes the private `_name` modules and those of other
+// platforms (`winreg`, `_msi`): a name the library holds somewhere is a name no project's top-level module
+// needs.
+const STDLIB = `
+__future__ _abc _aix_support _android_support _ast _asyncio _bisect _blake2 _bootsubprocess _bz2 _codecs
+_codecs_cn _codecs_hk _codecs_iso2022 _codecs_jp _codecs_kr _codecs_tw _collections _collections_abc _colorize
+_compat_pickle _compression _contextvars _crypt _csv _ctypes _curses _curses_panel _datetime _dbm _decimal
+_elementtree _frozen_importlib _frozen_importlib_external _functools _gdbm _hashlib _heapq _imp
+_interpchannels _interpqueues _interpreters _io _ios_support _json _locale _lsprof _lzma _markupbase _md5 _msi
+_multibytecodec _multiprocessing _opcode _opcode_metadata _operator _osx_support _overlapped _pickle
+_posixshmem _posixsubprocess _py_abc _pydatetime _pydecimal _pyio _pylong _pyrepl _queue _random _scproxy
+_sha1 _sha2 _sha256 _sha3 _sha512 _signal _sitebuiltins _socket _sqlite3 _sre _ssl _stat _statistics _string
+_strptime _struct _suggestions _symtable _sysconfig _thread _threading_local _tkinter _tokenize _tracemalloc
+_typing _uuid _warnings _weakref _weakrefset _winapi _wmi _zoneinfo abc aifc antigravity argparse array ast
+asynchat asyncio asyncore atexit audioop base64 bdb binascii binhex bisect builtins bz2 cProfile calendar cgi
+cgitb chunk cmath cmd code codecs codeop collections colorsys compileall concurrent configparser contextlib
+contextvars copy copyreg crypt csv ctypes curses dataclasses datetime dbm decimal difflib dis distutils
+doctest email encodings ensurepip enum errno faulthandler fcntl filecmp fileinput fnmatch fractions ftplib
+functools gc genericpath getopt getpass gettext glob graphlib grp gzip hashlib heapq hmac html http idlelib
+imaplib imghdr imp importlib inspect io ipaddress itertools json keyword lib2to3 linecache locale logging lzma
+mailbox mailcap marshal math mimetypes mmap modulefinder msilib msvcrt multiprocessing netrc nis nntplib nt
+ntpath nturl2path numbers opcode operator optparse os ossaudiodev pathlib pdb pickle pickletools pipes pkgutil
+platform plistlib poplib posix posixpath pprint profile pstats pty pwd py_compile pyclbr pydoc pydoc_data
+pyexpat queue quopri random re readline reprlib resource rlcompleter runpy sched secrets select selectors
+shelve shlex shutil signal site smtpd smtplib sndhdr socket socketserver spwd sqlite3 sre_compile
+sre_constants sre_parse ssl stat statistics string stringprep struct subprocess sunau symtable sys sysconfig
+syslog tabnanny tarfile telnetlib tempfile termios textwrap this threading time timeit tkinter token tokenize
+tomllib trace traceback tracemalloc tty turtle turtledemo types typing unicodedata unittest urllib uu uuid
+venv warnings wave weakref webbrowser winreg winsound wsgiref xdrlib xml xmlrpc zipapp zipfile zipimport zlib
+zoneinfo
+`;
+const PYTHON_STDLIB_MODULES = STDLIB.split(/\s+/).filter(Boolean);
 
 ;// CONCATENATED MODULE: ./src/languages/toml.ts
 // pyproject.toml and its kind: the lines of the tables a test runner reads, by a tolerant line-based
@@ -46641,6 +46839,7 @@ function tomlSections(text, sections) {
 
 
 
+
 // compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
 // positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
 // candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
@@ -46720,6 +46919,71 @@ const PYPROJECT_TABLES = [
     ["tool", "tox"],
     ["project", "entry-points", "pytest11"],
 ];
+/**
+ * pytest's own modules and what it imports before any test (pytest 7 and 8's requirements; `py` is the shim
+ * pytest ships, `attr` attrs's): a module of the name found first is what runs the tests.
+ */
+const RUNNER_MODULES = [
+    "pytest",
+    "_pytest",
+    "py",
+    "pluggy",
+    "iniconfig",
+    "packaging",
+    "attr",
+    "attrs",
+    "exceptiongroup",
+    "tomli",
+    "colorama",
+];
+// The forms the path finder looks for, for a name (importlib.machinery's suffixes on Linux): an extension
+// module with any ABI tag, source, sourceless bytecode; a package is a directory with `__init__` of one of them.
+const SUFFIX = String.raw `(?:\.py|\.pyc|(?:\.[^./]+)?\.so)`;
+const MODULE_FILE = new RegExp(String.raw `^(?:(.*)/)?([A-Za-z_]\w*)${SUFFIX}$`);
+const PACKAGE_FILE = new RegExp(String.raw `^(?:(.*)/)?([A-Za-z_]\w*)/__init__${SUFFIX}$`);
+const shadowing = {
+    names: [...PYTHON_STDLIB_MODULES, ...RUNNER_MODULES],
+    // pytest imports its installed plugins by module name (pytest_cov, pytest_xdist's xdist aside).
+    prefixes: ["pytest_"],
+    moduleOf(path) {
+        const m = PACKAGE_FILE.exec(path) ?? MODULE_FILE.exec(path);
+        return m ? { dir: m[1] ?? "", name: m[2] } : undefined;
+    },
+    packageMarker: "__init__.py",
+};
+/** A dotted module name → the files importing it runs, from a directory on the path: its packages' too. */
+function moduleFiles(name) {
+    const parts = name.split(".");
+    const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
+    return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
+}
+const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+/** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */
+function pytestOptionPlugins(text) {
+    const words = text.split(/[\s"',[\]=]+/);
+    const names = words.flatMap((word, i) => word === "-p" ? [words[i + 1] ?? ""] : word.startsWith("-p") ? [word.slice(2)] : []);
+    return names.filter((name) => MODULE_NAME.test(name)).flatMap(moduleFiles);
+}
+/** The plugins a conftest.py loads by `pytest_plugins = …` (a string, a list or a tuple of them), as files. */
+function conftestPlugins(text) {
+    const value = /^pytest_plugins\s*=\s*(\[[^\]]*\]|\([^)]*\)|"[^"]*"|'[^']*')/m.exec(text)?.[1] ?? "";
+    return [...value.matchAll(/["']([^"']*)["']/g)]
+        .map((m) => m[1])
+        .filter((name) => MODULE_NAME.test(name))
+        .flatMap(moduleFiles);
+}
+// pytest reads its options from the first of these in the rootdir (the tree's root, as the command runs
+// there), and imports plugins by module name from the path, where the work dir is under `python -m pytest`.
+const PYTEST_CONFIGS = [
+    "pytest.ini",
+    ".pytest.ini",
+    "pytest.toml",
+    ".pytest.toml",
+    "pyproject.toml",
+    "tox.ini",
+    "setup.cfg",
+];
+const CONFTESTS = ["conftest.py", "tests/conftest.py", "test/conftest.py"];
 const python = {
     name: "python",
     fenceTags: ["python", "py", "python3", "py3"],
@@ -46779,6 +47043,17 @@ const python = {
                 what: "the test runner's section of pyproject.toml",
                 relevant: (text) => tomlSections(text, PYPROJECT_TABLES),
             },
+        ],
+        shadowing,
+        // The base's own plugins, named by module: code that runs inside the runner, as conftest's does.
+        loadedByConfig: [
+            ...PYTEST_CONFIGS.map((config) => ({ config, named: pytestOptionPlugins })),
+            ...CONFTESTS.map((config) => ({
+                config,
+                // Found from the tree's root (on the path under `python -m pytest`), or from the conftest's own
+                // directory when pytest's prepend put it there: both.
+                named: (text) => conftestPlugins(text).flatMap((path) => [`${"../".repeat(config.split("/").length - 1)}${path}`, path]),
+            })),
         ],
     },
 };
@@ -46846,11 +47121,570 @@ function languageOfPath(path) {
     return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/statuses.ts
+// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
+// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
+// in the order classification tries them, so a new status is one entry here (and its feedback text in
+// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
+// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
+const FAILED = "❌";
+const CATALOGUE = [
+    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
+    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+    {
+        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+        status: "protected",
+        label: "protected",
+        shown: "protected files changed",
+        icon: "🛡️",
+        phrase: "changed the tests or their runner",
+        is: ["codeRan", "sandboxed"],
+    },
+    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
+    {
+        status: "timeout",
+        label: "timeout",
+        icon: "⏱️",
+        phrase: "timed out",
+        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
+    },
+    {
+        status: "oom",
+        label: "out of memory",
+        icon: "💥",
+        phrase: "ran out of memory",
+        is: ["codeRan", "sandboxed", "cutShort"],
+    },
+    {
+        status: "test_failed",
+        label: "tests failed",
+        icon: FAILED,
+        phrase: "fails the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
+    },
+    {
+        status: "pass",
+        label: "pass",
+        shown: "passed",
+        icon: "✅",
+        phrase: "passes the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed"],
+    },
+    {
+        status: "sandbox_error",
+        label: "sandbox error",
+        shown: "sandbox error (ours: re-run)",
+        icon: "⚠️",
+        phrase: "could not be judged (our sandbox failed: re-run)",
+        is: ["sandboxed", "cutShort", "ours"],
+    },
+];
+/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
+ * report's schema and the types it gives. */
+// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
+const STATUSES = CATALOGUE.map((entry) => entry.status);
+/** Each status's entry of the catalogue. */
+const STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
+function info({ label, shown, icon, phrase, is }) {
+    const has = (trait) => is.includes(trait);
+    return {
+        label,
+        shown: shown ?? label,
+        icon,
+        phrase,
+        ranToEnd: has("ranToEnd"),
+        codeRan: has("codeRan"),
+        sandboxed: has("sandboxed"),
+        cutShort: has("cutShort"),
+        rerunnable: has("rerunnable"),
+        ours: has("ours"),
+    };
+}
+function statusesWhere(flag) {
+    return new Set(STATUSES.filter((s) => STATUS_INFO[s][flag]));
+}
+/** Every status but `pass`: what fails the gate when nothing says otherwise. */
+const EVERY_FAILURE = new Set(STATUSES.filter((s) => s !== "pass"));
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = statusesWhere("ranToEnd");
+/** Statuses of a run whose code ran: its duration is run time. */
+const CODE_RAN = statusesWhere("codeRan");
+/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
+const CUT_SHORT = statusesWhere("cutShort");
+/** The candidate's own statuses a rerun may change. */
+const RERUNNABLE = statusesWhere("rerunnable");
+
+;// CONCATENATED MODULE: ./src/core/model.ts
+
+
+;// CONCATENATED MODULE: ./src/core/units.ts
+// Durations and sizes as users write them in inputs, flags and dataset lines.
+
+/** Largest first: a compound duration names each unit once, in this order (`1h2m`, `1m30s`, `2s500ms`). */
+const DURATION_UNITS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+/**
+ * `500ms`, `10s`, `2m`, `1.5s`, `1m30s`, `1h2m`. A bare number is refused: seconds to one tool and
+ * milliseconds to another, so the unit is asked for (a dataset line's JSON number, documented as
+ * seconds, is turned into `Ns` before it gets here).
+ */
+function parseDuration(input, value) {
+    const text = value.trim();
+    if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
+        throw new InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
+    const ms = durationMs(text);
+    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) {
+        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
+    }
+    return Math.round(ms);
+}
+/** The milliseconds `text` says as numbers with units, largest unit first; undefined when it says no such thing. */
+function durationMs(text) {
+    const order = Object.keys(DURATION_UNITS);
+    let ms = 0;
+    let read = 0;
+    let last = -1;
+    for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
+        const rank = order.indexOf(unit.toLowerCase());
+        if (rank <= last)
+            return undefined;
+        last = rank;
+        ms += Number(number) * DURATION_UNITS[order[rank]];
+        read += part.length;
+    }
+    return read === text.length && last !== -1 ? ms : undefined;
+}
+/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
+function parseSize(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+    if (!Number.isFinite(bytes) || bytes < 1) {
+        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+    }
+    return Math.floor(bytes);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
+;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
+// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
+// what a candidate changed). Pure.
+
+
+/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
+const DEFAULT_TOKEN = "default";
+/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
+const OFF_TOKEN = "none";
+/**
+ * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
+ * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ */
+function parseProtect(items) {
+    if (items === undefined)
+        return { defaults: true, globs: [], except: [] };
+    const setting = { defaults: false, globs: [], except: [] };
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            setting.defaults = true;
+            continue;
+        }
+        const negated = item.startsWith("!");
+        const glob = negated ? item.slice(1) : item;
+        const path = checkRelativePath(glob);
+        if (!path.ok)
+            throw new InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
+        (negated ? setting.except : setting.globs).push(glob);
+    }
+    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+        throw new InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+    }
+    return setting;
+}
+/** Whether the setting protects nothing: no rule to check, no file to restore. */
+function protectionOff(setting) {
+    return !setting.defaults && setting.globs.length === 0;
+}
+
+;// CONCATENATED MODULE: ./src/settings/settings.ts
+// Every input → one typed, validated Settings object. Bad values end the run before anything runs,
+// with one line naming the input.
+
+
+
+
+
+
+
+
+
+/**
+ * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
+ * are here because settings sit below verdict; the registry there is typed by them, so a name without a
+ * parser (or a parser without a name) does not compile. Besides `junit`, one per log parser of SWE-bench's
+ * harness (swebench/harness/log_parsers/python.py): its name without `parse_log_`, `_` as `-`. `import
+ * swe-bench` writes these names into the lines it imports.
+ */
+const RESULTS_FORMATS = [
+    "junit",
+    "pytest",
+    "pytest-options",
+    "pytest-v2",
+    "django",
+    "sympy",
+    "seaborn",
+    "matplotlib",
+    "astroid",
+    "flask",
+    "marshmallow",
+    "pvlib",
+    "pyvista",
+    "sqlfluff",
+    "xarray",
+    "pydicom",
+    "requests",
+    "pylint",
+    "astropy",
+    "scikit",
+    "sphinx",
+];
+/**
+ * `fail-on` words that are no status but mark a pass that proves nothing: `flaky` (its attempts disagreed),
+ * `tampering` (its own code reaches into the judge). Either turns such a pass into `test_failed`.
+ */
+const FAIL_ON_MARKS = ["flaky", "tampering"];
+/** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
+const REPLY_PIDS = 64;
+const PATCH_PIDS = 256;
+/** Input names with their defaults; action.yml states the same (a test keeps them in step). */
+const settings_DEFAULTS = {
+    source: "comments",
+    authors: "*[bot]",
+    files: "",
+    language: "auto",
+    image: "",
+    pull: "missing",
+    tests: "",
+    protect: "default",
+    workdir: "",
+    target: "",
+    command: "",
+    "patch-fuzz": "false",
+    timeout: "10s",
+    // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+    "wall-timeout": "",
+    memory: "256m",
+    cpus: "1",
+    // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
+    "pids-limit": "",
+    "max-output": "64k",
+    "tmpfs-size": "64m",
+    // Empty: tmpfs-size, since every candidate's work dir holds the tree.
+    "max-tree-size": "",
+    setup: "",
+    "setup-network": "none",
+    "test-results": "",
+    "results-format": "junit",
+    compare: "none",
+    reruns: "0",
+    "setup-timeout": "10m",
+    runtime: "",
+    engine: "docker",
+    concurrency: "",
+    isolation: "candidate",
+    shard: "",
+    baseline: "",
+    merge: "",
+    "max-candidates": "20",
+    "pass-at-k": "1,5,10",
+    // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+    "fail-on": [...STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
+    comment: "true",
+    report: "",
+    junit: "",
+    "swe-bench-report": "",
+    resume: "",
+    "github-token": "",
+    decide: "latest",
+    rejudge: "false",
+    "comment-key": "",
+    "audit-log": "",
+    "post-report": "",
+    matrix: "",
+};
+function parseNumber(input, value, { integer, min }) {
+    const n = Number(value.trim());
+    if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
+        throw new InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+    }
+    return n;
+}
+function parseChoice(input, value, choices) {
+    const v = value.trim().toLowerCase();
+    if (!choices.includes(v)) {
+        throw new InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
+    }
+    return v;
+}
+function parseBoolean(input, value) {
+    return parseChoice(input, value, ["true", "false"]) === "true";
+}
+/** Comma- or newline-separated list, blanks dropped. */
+function parseList(value) {
+    return value
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+}
+/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
+function parseGlobs(input, value) {
+    const globs = parseList(value);
+    for (const glob of globs) {
+        const problem = globProblem(glob);
+        if (problem)
+            throw new InputError(input, `'${glob}' ${problem}`);
+    }
+    return globs;
+}
+/** `2/4` → the second of four shards; empty → no sharding. */
+function parseShard(value) {
+    const v = value.trim();
+    if (v === "")
+        return undefined;
+    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+    const index = Number(m?.[1]);
+    const count = Number(m?.[2]);
+    if (!m || count < 1 || index < 1 || index > count) {
+        throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+    }
+    return { index, count };
+}
+const COMMENT_KEY_MAX = 200;
+/**
+ * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
+ * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
+ */
+function parseMatrix(value) {
+    const v = value.trim();
+    if (v === "" || v === "null")
+        return {};
+    let parsed;
+    try {
+        parsed = JSON.parse(v);
+    }
+    catch {
+        throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+    return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
+}
+/** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
+function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
+    const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
+    return Math.max(1, Math.min(wanted, budget));
+}
+function parseLanguage(value) {
+    const language = value.toLowerCase();
+    if (language === "auto" || isLanguage(language))
+        return language;
+    throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+}
+/**
+ * The inputs other inputs depend on or are checked against, validated first and in this order, so the
+ * first wrong input named is the same whichever sections it feeds.
+ */
+function readCrossChecked(input, ctx) {
+    const language = parseLanguage(input("language"));
+    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
+    const files = parseList(input("files"));
+    if (source === "files" && files.length === 0) {
+        throw new InputError("files", "is required when source is 'files'");
+    }
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...STATUSES, ...FAIL_ON_MARKS]));
+    const memoryBytes = parseSize("memory", input("memory"));
+    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
+    if (memoryBytes < 6 * 1024 ** 2)
+        throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+    const wanted = input("concurrency") === ""
+        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
+        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+    return {
+        language,
+        source,
+        files,
+        failOnWords,
+        memoryBytes,
+        wanted,
+        ...readJobShape(input),
+    };
+}
+/** What this job is (a shard, a merge, a commenter) and where it runs: the combinations that make no sense are refused. */
+function readJobShape(input) {
+    const target = input("target");
+    const shard = parseShard(input("shard"));
+    const merge = parseList(input("merge"));
+    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
+    if (shard && merge.length > 0)
+        throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+    const postReport = input("post-report");
+    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+    if (postReport && merge.length > 0)
+        throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+    // A resumed run carries verdicts over into a run that judges: a merge or the commenter judges nothing.
+    if (input("resume") && merge.length > 0)
+        throw new InputError("resume", "cannot be combined with 'merge': a merge judges nothing to resume");
+    // A shard's slice is taken by position after the carry-over: a carried line of another slice would land in this one's report.
+    if (input("resume") && shard)
+        throw new InputError("resume", "cannot be combined with 'shard' yet: resume the whole run, or run the shards afresh");
+    if (input("resume") && postReport)
+        throw new InputError("resume", "cannot be combined with 'post-report': the commenter judges nothing");
+    // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
+    // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
+    if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
+        throw new InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
+    const commentKey = input("comment-key");
+    if (commentKey.length > COMMENT_KEY_MAX)
+        throw new InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+    const targetPath = target ? checkRelativePath(target) : undefined;
+    if (targetPath && !targetPath.ok)
+        throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+    const setup = input("setup");
+    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
+    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+}
+function readSource(input, ctx, early) {
+    return {
+        kind: early.source,
+        authors: parseList(input("authors")),
+        files: early.files,
+        workdir: input("workdir") || ctx.defaultWorkdir,
+        tests: parseList(input("tests")),
+        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+        maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+        ...(early.shard ? { shard: early.shard } : {}),
+    };
+}
+function readRun(input, early) {
+    const { setup, setupNetwork, setupTimeoutMs } = early;
+    return {
+        language: early.language,
+        image: input("image"),
+        pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+        target: early.target,
+        command: input("command"),
+        ...(setup && {
+            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+        }),
+        patchPidsLimit: early.pids ?? PATCH_PIDS,
+        patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+        testResults: parseGlobs("test-results", input("test-results")),
+        resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
+        compare: parseChoice("compare", input("compare"), ["none", "base"]),
+        reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+        protect: parseProtect(parseList(input("protect"))),
+        failOnFlaky: early.failOnWords.includes("flaky"),
+        failOnTampering: early.failOnWords.includes("tampering"),
+    };
+}
+function readLimits(input, early) {
+    const timeoutMs = parseDuration("timeout", input("timeout"));
+    const wall = input("wall-timeout");
+    const wallTimeoutMs = wall === "" ? undefined : parseDuration("wall-timeout", wall);
+    if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
+        throw new InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+    }
+    return {
+        timeoutMs,
+        ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
+        memoryBytes: early.memoryBytes,
+        cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+        pidsLimit: early.pids ?? REPLY_PIDS,
+        maxOutputBytes: parseSize("max-output", input("max-output")),
+        workdirBytes: early.workdirBytes,
+        runtime: input("runtime"),
+    };
+}
+function readMode(input, ctx, early) {
+    const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
+    const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
+    if (isolation === "namespace")
+        namespaceCrossCheck(engine, input("runtime"));
+    return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+}
+/**
+ * `isolation: namespace` runs each candidate in a bwrap sandbox made from a config docker made: never
+ * silently weaker, so what it cannot honour is refused (the host's side, root and bwrap, in sandbox/select.ts).
+ */
+function namespaceCrossCheck(engine, runtime) {
+    if (engine === "podman")
+        throw new InputError("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
+    if (runtime !== "")
+        throw new InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
+}
+function readReports(input, early) {
+    const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
+    return {
+        failOn: new Set(failOn),
+        passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+        comment: parseBoolean("comment", input("comment")),
+        report: input("report"),
+        junit: input("junit"),
+        baseline: input("baseline"),
+        merge: early.merge,
+        decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+        auditLog: input("audit-log"),
+        sweBenchReport: input("swe-bench-report"),
+        resume: input("resume"),
+        postReport: early.postReport,
+    };
+}
+/** Reads every input through `get` (empty string = not set) into one validated object. */
+function readSettings(get, ctx) {
+    const input = (name) => {
+        const v = get(name).trim();
+        return v === "" ? settings_DEFAULTS[name] : v;
+    };
+    const early = readCrossChecked(input, ctx);
+    // Each section in the order the inputs were always read, so the same wrong input is named first.
+    return {
+        source: readSource(input, ctx, early),
+        run: readRun(input, early),
+        limits: readLimits(input, early),
+        mode: readMode(input, ctx, early),
+        reports: readReports(input, early),
+        conversation: {
+            rejudge: parseBoolean("rejudge", input("rejudge")),
+            commentKey: early.commentKey,
+            matrix: parseMatrix(input("matrix")),
+        },
+        token: input("github-token") || ctx.defaultToken || "",
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
 
 
+
 // Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
-// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
+// fields beside these (`task_id`, `prompt`, …), and a line must not fail for keeping them.
 const DATASET_SCHEMA = {
     ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
     type: "object",
@@ -46886,6 +47720,30 @@ const DATASET_SCHEMA = {
             type: ["string", "number"],
             description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
         },
+        repo: {
+            type: "string",
+            minLength: 1,
+            description: "The repository the line is a task of (`owner/name`, SWE-bench's `repo`): kept for the report and its per-repository counts.",
+        },
+        model: {
+            type: "string",
+            minLength: 1,
+            description: "The model whose prediction the line is (SWE-bench's `model_name_or_path`): kept for the report, and the directory and summary file SWE-bench's output is written under (`swe-bench-report`).",
+        },
+        image: {
+            type: "string",
+            minLength: 1,
+            description: "This line's environment: the sandbox image it runs in, instead of the `image` input (SWE-bench's per-instance images as they are named).",
+        },
+        image_workdir: {
+            type: "string",
+            minLength: 1,
+            description: "The directory of this line's image where its environment expects the repository (SWE-bench's images: `/testbed`, installed there in editable mode; the default for an image named as SWE-bench names its per-instance images, `…/sweb.eval.<arch>.<instance>:<tag>`): the sandbox's work dir is there instead of `/work`, and starts from what the image holds there (its build artifacts included, its .git left out) with the candidate's changes on top, rather than from the base tree's files.",
+        },
+        results_format: {
+            enum: RESULTS_FORMATS,
+            description: "How this line's per-test results are read, instead of the `results-format` input: `junit` files (`test-results`), or the test command's own output read as SWE-bench's harness reads it (`pytest`, `django`, `sympy`, …: its log parser's name without `parse_log_`, `_` as `-`).",
+        },
         base_commit: {
             type: "string",
             minLength: 1,
@@ -46898,7 +47756,7 @@ const DATASET_SCHEMA = {
         fail_to_pass: {
             type: "array",
             items: { type: "string", minLength: 1 },
-            description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
+            description: "Test ids (as the report writes them; pytest node ids are read too; with a log format, as SWE-bench's harness keys them) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs per-test results: the `test-results` input, or a log format (`results_format`).",
         },
         pass_to_pass: {
             type: "array",
@@ -46996,64 +47854,9 @@ function describe(errors, root) {
     return `${at} ${error.message}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/units.ts
-// Durations and sizes as users write them in inputs, flags and dataset lines.
-
-/** Largest first: a compound duration names each unit once, in this order (`1h2m`, `1m30s`, `2s500ms`). */
-const DURATION_UNITS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
-const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-/**
- * `500ms`, `10s`, `2m`, `1.5s`, `1m30s`, `1h2m`. A bare number is refused: seconds to one tool and
- * milliseconds to another, so the unit is asked for (a dataset line's JSON number, documented as
- * seconds, is turned into `Ns` before it gets here).
- */
-function parseDuration(input, value) {
-    const text = value.trim();
-    if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
-        throw new InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
-    const ms = durationMs(text);
-    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) {
-        throw new InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
-    }
-    return Math.round(ms);
-}
-/** The milliseconds `text` says as numbers with units, largest unit first; undefined when it says no such thing. */
-function durationMs(text) {
-    const order = Object.keys(DURATION_UNITS);
-    let ms = 0;
-    let read = 0;
-    let last = -1;
-    for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
-        const rank = order.indexOf(unit.toLowerCase());
-        if (rank <= last)
-            return undefined;
-        last = rank;
-        ms += Number(number) * DURATION_UNITS[order[rank]];
-        read += part.length;
-    }
-    return read === text.length && last !== -1 ? ms : undefined;
-}
-/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
-function parseSize(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
-    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
-    if (!Number.isFinite(bytes) || bytes < 1) {
-        throw new InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
-    }
-    return Math.floor(bytes);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-
 ;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
+
 
 
 
@@ -47086,12 +47889,15 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
     const checked = check(value);
     if (!checked.ok)
         return { problem: { id, source, problem: checked.problem } };
-    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
+    const { reply, patch, files, command, language, target, timeout, task, repo, model, image, results_format } = checked.value;
+    const { image_workdir } = checked.value;
     const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
     const overrides = {
         ...(command !== undefined && { command }),
         ...(language !== undefined && { language }),
         ...(target !== undefined && { target }),
+        ...(image !== undefined && { image }),
+        ...(results_format !== undefined && { resultsFormat: results_format }),
     };
     // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
     const paths = [
@@ -47108,6 +47914,22 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
                     problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
                 },
             };
+    }
+    // Its environment: a name no engine could pull is the line's own problem, never a pull that fails mid-run.
+    const imageProblem = image === undefined ? undefined : imageReferenceProblem(image);
+    if (imageProblem !== undefined)
+        return { problem: { id, source, problem: `'image' ${JSON.stringify(image)} ${imageProblem}` } };
+    if (image_workdir !== undefined) {
+        const dir = checkSandboxDir(image_workdir);
+        if (!dir.ok)
+            return {
+                problem: {
+                    id,
+                    source,
+                    problem: `'image_workdir' ${JSON.stringify(image_workdir)} ${dir.why}: it must be an absolute directory of the image, as /testbed`,
+                },
+            };
+        overrides.imageWorkdir = dir.path;
     }
     if (timeout !== undefined) {
         try {
@@ -47129,6 +47951,10 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
         candidate.files = files;
     if (task !== undefined)
         candidate.task = String(task);
+    if (repo !== undefined)
+        candidate.repo = repo;
+    if (model !== undefined)
+        candidate.model = model;
     const instance = {
         ...(base_commit !== undefined && { baseCommit: base_commit }),
         ...(test_patch !== undefined && { testPatch: test_patch }),
@@ -47150,103 +47976,6 @@ async function* readDataset(path, name) {
         yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
     }
 }
-
-;// CONCATENATED MODULE: ./src/core/statuses.ts
-// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
-// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
-// in the order classification tries them, so a new status is one entry here (and its feedback text in
-// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
-// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
-const FAILED = "❌";
-const CATALOGUE = [
-    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
-    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
-    {
-        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
-        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
-        status: "protected",
-        label: "protected",
-        shown: "protected files changed",
-        icon: "🛡️",
-        phrase: "changed the tests or their runner",
-        is: ["codeRan", "sandboxed"],
-    },
-    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
-    {
-        status: "timeout",
-        label: "timeout",
-        icon: "⏱️",
-        phrase: "timed out",
-        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
-    },
-    {
-        status: "oom",
-        label: "out of memory",
-        icon: "💥",
-        phrase: "ran out of memory",
-        is: ["codeRan", "sandboxed", "cutShort"],
-    },
-    {
-        status: "test_failed",
-        label: "tests failed",
-        icon: FAILED,
-        phrase: "fails the tests",
-        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
-    },
-    {
-        status: "pass",
-        label: "pass",
-        shown: "passed",
-        icon: "✅",
-        phrase: "passes the tests",
-        is: ["ranToEnd", "codeRan", "sandboxed"],
-    },
-    {
-        status: "sandbox_error",
-        label: "sandbox error",
-        shown: "sandbox error (ours: re-run)",
-        icon: "⚠️",
-        phrase: "could not be judged (our sandbox failed: re-run)",
-        is: ["sandboxed", "cutShort", "ours"],
-    },
-];
-/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
- * report's schema and the types it gives. */
-// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
-const STATUSES = CATALOGUE.map((entry) => entry.status);
-/** Each status's entry of the catalogue. */
-const STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
-function info({ label, shown, icon, phrase, is }) {
-    const has = (trait) => is.includes(trait);
-    return {
-        label,
-        shown: shown ?? label,
-        icon,
-        phrase,
-        ranToEnd: has("ranToEnd"),
-        codeRan: has("codeRan"),
-        sandboxed: has("sandboxed"),
-        cutShort: has("cutShort"),
-        rerunnable: has("rerunnable"),
-        ours: has("ours"),
-    };
-}
-function statusesWhere(flag) {
-    return new Set(STATUSES.filter((s) => STATUS_INFO[s][flag]));
-}
-/** Every status but `pass`: what fails the gate when nothing says otherwise. */
-const EVERY_FAILURE = new Set(STATUSES.filter((s) => s !== "pass"));
-/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
-const RAN_TO_END = statusesWhere("ranToEnd");
-/** Statuses of a run whose code ran: its duration is run time. */
-const CODE_RAN = statusesWhere("codeRan");
-/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
-const CUT_SHORT = statusesWhere("cutShort");
-/** The candidate's own statuses a rerun may change. */
-const RERUNNABLE = statusesWhere("rerunnable");
-
-;// CONCATENATED MODULE: ./src/core/model.ts
-
 
 ;// CONCATENATED MODULE: ./src/candidates/files-source.ts
 // `source: files`: replies (.md/.txt/…), patches (.patch/.diff) and datasets (.jsonl) from the base tree.
@@ -48574,51 +49303,18 @@ function extractCode(reply, language) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
-// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
-// what a candidate changed). Pure.
-
-
-/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
-const DEFAULT_TOKEN = "default";
-/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
-const OFF_TOKEN = "none";
-/**
- * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
- * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
- */
-function parseProtect(items) {
-    if (items === undefined)
-        return { defaults: true, globs: [], except: [] };
-    const setting = { defaults: false, globs: [], except: [] };
-    for (const item of items) {
-        if (item === OFF_TOKEN) {
-            if (items.length > 1)
-                throw new InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
-            continue;
-        }
-        if (item === DEFAULT_TOKEN) {
-            setting.defaults = true;
-            continue;
-        }
-        const negated = item.startsWith("!");
-        const glob = negated ? item.slice(1) : item;
-        const path = checkRelativePath(glob);
-        if (!path.ok)
-            throw new InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
-        (negated ? setting.except : setting.globs).push(glob);
-    }
-    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-        throw new InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
-    }
-    return setting;
-}
-/** Whether the setting protects nothing: no rule to check, no file to restore. */
-function protectionOff(setting) {
-    return !setting.defaults && setting.globs.length === 0;
-}
-
 ;// CONCATENATED MODULE: ./src/prepare/protect.ts
+// What a candidate may not change (issue 18's `protect`): the tests that judge it, the files that load
+// before them (conftest.py, import hooks) and the test runners' configuration, each language's as its file
+// in languages/ names them. Pure: the caller hands in the base's files and the candidate's changes, and
+// gets back which changes are protected and what the sandbox gets instead (the base's version; nothing,
+// for a file the candidate added). The README's "Protected files" says what the default covers and what
+// no list of files can see.
+//
+// Matching is case-sensitive, as the sandbox's Linux file system and the runners are: `Conftest.py` is not
+// loaded by pytest, so it needs no rule. A case-insensitive file system (a macOS or Windows checkout) would
+// merge `tests/Test_x.py` into `tests/test_x.py`, but candidates only ever run in a Linux sandbox.
+
 
 
 
@@ -48628,12 +49324,13 @@ const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/
 function languagesGlobs(kind) {
     return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
 }
+const TEST_FILES = "a test file the base has";
 /** The default's rules, in the order a file is tested against them: the first that matches names it. */
 function defaultRules() {
     const sections = [...new Set(LANGUAGE_LIST.flatMap((language) => language.protect.sections))];
     const rules = [
         {
-            what: "a test file the base has",
+            what: TEST_FILES,
             scope: "existing",
             globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)],
         },
@@ -48651,6 +49348,11 @@ function defaultRules() {
     return rules.filter((rule) => rule.globs.length > 0);
 }
 const DEFAULT_RULES = defaultRules();
+const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES).globs.map(globMatcher);
+/** Whether the default takes `path` for a test file (its first rule's layouts): the tests' own code. */
+function isTestFile(path) {
+    return TEST_FILE_MATCHERS.some((m) => m.match(path));
+}
 /**
  * Compiled code runs in place of its source, so it is protected whenever anything is: a forged cache
  * beside a protected source would undo the user's globs as much as the default's.
@@ -48660,6 +49362,45 @@ const COMPILED_RULE = {
     scope: "always",
     globs: languagesGlobs((g) => g.compiled),
 };
+const SHADOW_RULES = LANGUAGE_LIST.flatMap(({ protect: { shadowing } }) => shadowing ? [{ ...shadowing, names: new Set(shadowing.names) }] : []);
+/** What protects `path`, a file the candidate adds, from shadowing a module; undefined when it shadows none. */
+function shadowed(path, inTree) {
+    for (const rule of SHADOW_RULES) {
+        const module = rule.moduleOf(path);
+        if (!module)
+            continue;
+        const { dir, name } = module;
+        if (!rule.names.has(name) && !rule.prefixes.some((prefix) => name.startsWith(prefix)))
+            continue;
+        if (dir !== "" && inTree(`${dir}/${rule.packageMarker}`))
+            continue;
+        return `a new module named as one the runner or the tests import (\`${name}\`), which would be imported in its place`;
+    }
+    return undefined;
+}
+const CONFIG_LOADS = LANGUAGE_LIST.flatMap((language) => language.protect.loadedByConfig ?? []);
+const LOADED_BY_CONFIG = "a file the test runner's configuration loads before the tests";
+/**
+ * The files the base's runner configurations name to load before the tests (PHPUnit's bootstrap, …), as
+ * paths of the tree: each named path resolved from its configuration's directory; one that leaves the
+ * tree, or is absolute, names no file of it.
+ */
+function loadedByConfig(base) {
+    const named = new Set();
+    for (const { config, named: read } of CONFIG_LOADS) {
+        const content = base.get(config);
+        if (content === undefined)
+            continue;
+        for (const path of read(asText(content))) {
+            if (path === "" || path.startsWith("/"))
+                continue;
+            const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(config), path));
+            if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".")
+                named.add(resolved);
+        }
+    }
+    return named;
+}
 function compileProtect(setting, tests = []) {
     const rules = [];
     if (setting.globs.length > 0)
@@ -48676,6 +49417,7 @@ function compileProtect(setting, tests = []) {
         off: protectionOff(setting),
         rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
         except: setting.except.map(globMatcher),
+        treeRules: setting.defaults,
     };
 }
 const decoder = new TextDecoder();
@@ -48694,10 +49436,8 @@ function changeOf(before, after) {
         return "deleted";
     return sameContent(before, after) ? undefined : "changed";
 }
-/** The rule that protects this change of `path`, or undefined. */
+/** The rule that protects this change of `path` by its name, or undefined. */
 function protecting(rules, path, before, after) {
-    if (rules.except.some((m) => m.match(path)))
-        return undefined;
     return rules.rules.find((rule) => {
         if (!rule.matchers.some((m) => m.match(path)))
             return false;
@@ -48717,14 +49457,30 @@ function findProtected(rules, base, changes) {
     const files = [];
     if (rules.off)
         return { protected: [], files };
-    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const named = rules.treeRules ? loadedByConfig(base) : new Set();
+    const unnamed = [];
+    for (const [path, after] of sorted) {
         const before = base.get(path);
         const change = changeOf(before, after);
-        if (!change)
+        if (!change || rules.except.some((m) => m.match(path)))
             continue;
-        const rule = protecting(rules, path, before, after);
-        if (rule)
-            files.push({ path, change, what: rule.what, restore: before ?? null });
+        const what = protecting(rules, path, before, after)?.what ?? (named.has(path) ? LOADED_BY_CONFIG : undefined);
+        if (what)
+            files.push({ path, change, what, restore: before ?? null });
+        else if (change === "added")
+            unnamed.push([path, after]);
+    }
+    if (rules.treeRules && unnamed.length > 0) {
+        // The tree the candidate runs in: its changes, less the protected ones (the base's version runs).
+        const undone = new Set(files.map((file) => file.path));
+        const inTree = (path) => changes.has(path) && !undone.has(path) ? changes.get(path) !== null : base.get(path) !== undefined;
+        for (const [path] of unnamed) {
+            const what = shadowed(path, inTree);
+            if (what)
+                files.push({ path, change: "added", what, restore: null });
+        }
+        files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     }
     return { protected: files.map((file) => file.path), files };
 }
@@ -48765,17 +49521,20 @@ const tamper_text = (content) => typeof content === "string" ? content : new Tex
  * line of the same text is the base's, not the candidate's (a whole file is read, since the names a
  * change uses are often imported by lines it kept). Sorted by file and line.
  */
-function findTampering(files) {
+function findTampering(files, tree = { tests: [], code: [] }) {
     const found = [];
+    const code = pythonModules(tree.code);
+    // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
+    const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
     for (const file of files) {
         const scan = scannerFor(file.path);
         if (!scan)
             continue;
         const source = tamper_text(file.content);
-        const mine = scan(source, file.path);
+        const mine = scan(source, file.path, context);
         if (mine.length === 0)
             continue;
-        const theirs = file.base ? scan(tamper_text(file.base), file.path) : [];
+        const theirs = file.base ? scan(tamper_text(file.base), file.path, context) : [];
         const baseLines = tamper_text(file.base ?? "").split("\n");
         const known = new Map();
         for (const t of theirs)
@@ -48793,6 +49552,35 @@ function findTampering(files) {
     return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
+/**
+ * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package.
+ */
+function pythonModules(judges) {
+    const names = new Set();
+    for (const path of judges) {
+        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+        if (!m || m[1] === "")
+            continue;
+        const parts = m[1].split("/");
+        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+            continue;
+        for (let i = 0; i < parts.length; i++)
+            names.add(parts.slice(i).join("."));
+    }
+    return names;
+}
+/** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
+function judgeModuleOf(resolved, modules) {
+    const parts = resolved.replace(/\[.*$/, "").split(".");
+    for (let n = parts.length - 1; n >= 1; n--) {
+        const module = parts.slice(0, n).join(".");
+        if (modules.has(module))
+            return module;
+    }
+    return undefined;
+}
 function scannerFor(path) {
     const language = languageOfPath(path);
     if (language === "python")
@@ -48976,7 +49764,7 @@ function resolve(dotted, aliases) {
 const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
 /** Attribute writes by call: `setattr(obj, "name", …)`, not `monkeypatch.setattr`, whose change pytest undoes. */
 const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
-function scanPython(source, path) {
+function scanPython(source, path, { judgeModules }) {
     const masked = maskPython(source);
     const aliases = pythonAliases(masked, source);
     const found = [];
@@ -48993,13 +49781,21 @@ function scanPython(source, path) {
             add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
         else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
             add(m.index ?? 0, `assigns to ${shown}: the test result's verdict`);
+        else if (resolved !== undefined) {
+            const module = judgeModuleOf(resolved, judgeModules);
+            if (module)
+                add(m.index ?? 0, `assigns to ${shown}: the tests' own module ${module}`);
+        }
     }
     for (const m of masked.matchAll(SETATTR)) {
         const resolved = resolve(m[2], aliases);
         if (resolved === undefined)
             continue;
         const name = literalAt(source, (m.index ?? 0) + m[0].length);
-        const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+        const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
+            (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules)
+                ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)}`
+                : undefined);
         if (reached)
             add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
     }
@@ -49181,8 +49977,9 @@ function scanJavaScript(source, path) {
 /** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
 const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
-function imageFor(settings, language) {
-    return settings.run.image || LANGUAGES[language].image;
+/** The image a candidate runs in: its line's own `image`, else the `image` input, else its language's preset. */
+function imageFor(settings, language, candidate) {
+    return candidate?.overrides?.image || settings.run.image || LANGUAGES[language].image;
 }
 /** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
 function candidateLimits(settings, candidate, patched) {
@@ -49290,7 +50087,10 @@ async function prepareReply(candidate, ctx) {
             checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
             limits,
             // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
-            ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
+            ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }], {
+                tests: ctx.testFiles.map((f) => f.path),
+                code: [],
+            }),
             ...(start && { start, deleted: [] }),
             ...(protection.protected.length > 0 && { protected: protection.protected }),
         };
@@ -49453,6 +50253,7 @@ async function preparePatch(diff, candidate, ctx) {
         return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
     const startFiles = tree ? tree.files : ctx.testFiles;
+    const startPaths = new Set(startFiles.map((f) => f.path));
     const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
     const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
@@ -49486,12 +50287,21 @@ async function preparePatch(diff, candidate, ctx) {
         ...(protection.protected.length > 0 && { protected: protection.protected }),
         // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
         // held against the base's version of each file.
-        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) }))),
+        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) })), treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path))),
+    };
+}
+/** The tree by path as the scan holds it: the base's test files (the judge), and the rest. */
+function treeFiles(paths, written, inBase) {
+    const added = new Set(written.filter((path) => !inBase(path)));
+    const all = [...paths];
+    return {
+        tests: all.filter((path) => isTestFile(path) && !added.has(path)),
+        code: all.filter((path) => !isTestFile(path)),
     };
 }
 /** `tampering` for a Prepared, when the scan finds any. */
-function withTampering(files) {
-    const tampering = findTampering(files);
+function withTampering(files, tree) {
+    const tampering = findTampering(files, tree);
     return tampering.length > 0 ? { tampering } : {};
 }
 
@@ -49573,6 +50383,19 @@ const TESTS = {
     required: ["counts", "cases"],
 };
 const TEST_IDS = { type: "array", items: { type: "string" } };
+/** The listed tests of one list (`fail_to_pass` or `pass_to_pass`), by how they went. */
+const LISTED_TESTS = {
+    type: "object",
+    description: "One list's test ids, each in one of the two.",
+    properties: {
+        passed: { ...TEST_IDS, description: "The listed tests that passed." },
+        not_passed: {
+            ...TEST_IDS,
+            description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run.",
+        },
+    },
+    required: ["passed", "not_passed"],
+};
 const RESULT_SCHEMA = {
     type: "object",
     description: "One judged candidate.",
@@ -49708,6 +50531,26 @@ const RESULT_SCHEMA = {
             },
             description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
         },
+        repo: declare_text("The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that)."),
+        model: declare_text("The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that)."),
+        listed: {
+            type: "object",
+            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
+            properties: {
+                fail_to_pass: LISTED_TESTS,
+                pass_to_pass: LISTED_TESTS,
+            },
+            required: ["fail_to_pass", "pass_to_pass"],
+        },
+        empty_patch: {
+            const: true,
+            description: "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that).",
+        },
+        fingerprint: {
+            type: "string",
+            pattern: "^[0-9a-f]{64}$",
+            description: "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that).",
+        },
     },
     required: [
         "id",
@@ -49778,6 +50621,30 @@ const REPORT_SCHEMA = {
                     description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
                     properties: Object.fromEntries(RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
                     required: RESOLVED,
+                },
+                resolved_rate: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
+                    properties: {
+                        value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full ÷ judged by the lists." },
+                        low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
+                        high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
+                        level: { const: 0.95, description: "The interval's confidence level." },
+                        method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." },
+                    },
+                    required: ["value", "low", "high", "level", "method"],
+                },
+                by_repo: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
+                    additionalProperties: {
+                        type: "object",
+                        properties: {
+                            resolved: { ...COUNT, description: "Results of the repository resolved in full." },
+                            total: { ...COUNT, description: "Results of the repository judged by their lists." },
+                        },
+                        required: ["resolved", "total"],
+                    },
                 },
             },
             required: ["total", "by_status"],
@@ -49913,11 +50780,72 @@ function resolved_rate_countResolved(results) {
             counts[r.resolved]++;
     return counts;
 }
-/** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
+/** The normal quantile of a two-sided 95 % interval. */
+const Z_95 = 1.959963984540054;
+/**
+ * Wilson's score interval for `successes` of `n` (E. B. Wilson, 1927; as statsmodels' proportion_confint
+ * with method="wilson"): unlike the normal approximation it stays inside [0, 1] and is not empty at 0 or n,
+ * which a small SWE-bench slice (a few dozen instances, a rate near 0 or 1) needs. n = 0 has no interval.
+ */
+function wilsonInterval(successes, n, z = Z_95) {
+    if (n <= 0 || successes < 0 || successes > n)
+        return undefined;
+    const p = successes / n;
+    const z2 = z * z;
+    const denominator = 1 + z2 / n;
+    const centre = (p + z2 / (2 * n)) / denominator;
+    const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+    // The ends at 0 and n are exactly 0 and 1; rounding must not push them past.
+    return {
+        low: successes === 0 ? 0 : Math.max(0, centre - half),
+        high: successes === n ? 1 : Math.min(1, centre + half),
+    };
+}
+/** Resolved in full over the results judged by their lists, with its 95 % Wilson interval; undefined when none was. */
+function resolvedRate(counts) {
+    const of = counts.full + counts.partial + counts.no;
+    const interval = wilsonInterval(counts.full, of);
+    if (!interval)
+        return undefined;
+    return { value: counts.full / of, ...interval, level: 0.95, method: "wilson" };
+}
+/**
+ * Per repository (the line's `repo`), the results resolved in full and those judged by their lists; repositories
+ * in name order. Undefined when no result judged by its lists carries a repository.
+ */
+function resolvedByRepo(results) {
+    const counts = new Map();
+    for (const r of results) {
+        if (r.resolved === undefined || r.repo === undefined)
+            continue;
+        const c = counts.get(r.repo) ?? { resolved: 0, total: 0 };
+        c.total++;
+        if (r.resolved === "full")
+            c.resolved++;
+        counts.set(r.repo, c);
+    }
+    if (counts.size === 0)
+        return undefined;
+    return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+/** `resolved 12 of 18 (66.7%, 95% CI 43.7–83.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
 function resolved_rate_resolvedText(counts) {
     const of = counts.full + counts.partial + counts.no;
-    const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
-    return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+    const rate = resolvedRate(counts);
+    const shown = rate
+        ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}–${percent(rate.high)}`
+        : "none judged";
+    return `resolved ${counts.full} of ${of} (${shown})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+}
+/** Repositories named at most in a line; more are counted. */
+const REPOS_SHOWN = 30;
+/** `by repository: astropy/astropy 3 of 5, django/django 9 of 13`, each name made safe by `name`. */
+function byRepoText(byRepo, name) {
+    const entries = Object.entries(byRepo);
+    const shown = entries.slice(0, REPOS_SHOWN).map(([repo, c]) => `${name(repo)} ${c.resolved} of ${c.total}`);
+    const more = entries.length > REPOS_SHOWN ? `, and ${entries.length - REPOS_SHOWN} more` : "";
+    return `resolved by repository: ${shown.join(", ")}${more}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
@@ -49940,6 +50868,8 @@ function countByStatus(results) {
 function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
     const resolved = resolved_rate_countResolved(results);
+    const rate = resolved && resolvedRate(resolved);
+    const byRepo = resolved && resolvedByRepo(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
@@ -49947,6 +50877,8 @@ function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
             total: results.length,
             by_status: countByStatus(results),
             ...(resolved && { resolved }),
+            ...(rate && { resolved_rate: rate }),
+            ...(byRepo && { by_repo: byRepo }),
         },
         results: results.map(newResult),
         skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
@@ -50319,6 +51251,13 @@ function codeSpan(text) {
     return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 /**
+ * A code span inside a table's cell: GFM splits cells at every unescaped `|`, inside code spans too, and
+ * reads `\|` there as `|`: a candidate's file name must not add cells to the row.
+ */
+function cellCodeSpan(text) {
+    return codeSpan(text).replace(/\|/g, "\\|");
+}
+/**
  * Untrusted text as a fenced code block: its fence is longer than any run of backticks inside, so no line
  * of it (`</details>`, a fence of its own) can end the block; inside, nothing is markup, HTML or a mention.
  */
@@ -50560,7 +51499,7 @@ function resultCell(r, input) {
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
         protected_protectedNote(r, FILES_SHOWN, label),
-        tamperingNote(r, FILES_SHOWN, codeSpan),
+        tamperingNote(r, FILES_SHOWN, cellCodeSpan),
     ].filter((m) => typeof m === "string");
     const text = [iconed(r.status), ...marks].join(" · ");
     if (!r.cached)
@@ -50963,8 +51902,15 @@ function evaluate(results, baseline, ks = [1]) {
     if (scores)
         evaluation.passAtK = scores;
     const resolved = resolved_rate_countResolved(results);
-    if (resolved)
+    if (resolved) {
         evaluation.resolved = resolved;
+        const rate = resolvedRate(resolved);
+        if (rate)
+            evaluation.resolvedRate = rate;
+        const byRepo = resolvedByRepo(results);
+        if (byRepo)
+            evaluation.byRepo = byRepo;
+    }
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);
@@ -50999,7 +51945,7 @@ const CHANGES_SHOWN = 30;
 const TIME_BUCKETS = [250, 500, 1000, 2000, 5000, 10_000];
 /** Pass first: it is the figure a reader looks for. */
 const ORDER = ["pass", ...EVERY_FAILURE];
-const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+const evaluation_percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
 function bar(value, max, width = BAR_WIDTH) {
     if (max <= 0 || value <= 0)
@@ -51008,7 +51954,7 @@ function bar(value, max, width = BAR_WIDTH) {
     return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
 }
 /** A pass rate, or why there is none. */
-const rateText = (rate) => (rate === null ? "none (nothing judged)" : percent(rate));
+const rateText = (rate) => (rate === null ? "none (nothing judged)" : evaluation_percent(rate));
 function pointChange(now, was) {
     if (now === null || was === null)
         return "no change to measure";
@@ -51024,11 +51970,11 @@ function headline(e) {
     if (e.passRate === null && ours > 0)
         return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
     const of = ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
-    return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
+    return `pass rate ${evaluation_percent(e.passRate ?? 0)} (${of})${time}`;
 }
 /** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
 function passAtKLine(p) {
-    const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`])}`);
+    const scores = p.k.map((k) => `pass@${k} ${evaluation_percent(p.overall[`pass@${k}`])}`);
     const ns = p.tasks.map((t) => t.n);
     const low = Math.min(...ns);
     const high = Math.max(...ns);
@@ -51075,7 +52021,7 @@ function dropList(drops) {
         return undefined;
     const items = drops
         .slice(0, CHANGES_SHOWN)
-        .map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+        .map((d) => `- ${label(d.task)}: pass@1 ${evaluation_percent(d.was)} → **${evaluation_percent(d.now)}**`);
     if (drops.length > CHANGES_SHOWN)
         items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
     return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
@@ -51087,7 +52033,7 @@ function renderEvaluationMarkdown(e, results) {
     const table = [
         "| Status | Count | Share | |",
         "| --- | --: | --: | --- |",
-        ...shown.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+        ...shown.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${evaluation_percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
     ].join("\n");
     const histogram = timeHistogram(results);
     const most = Math.max(0, ...histogram.map((row) => row.count));
@@ -51106,6 +52052,7 @@ function renderEvaluationMarkdown(e, results) {
         `**${headline(e)}**`,
         // Our own figures, no candidate's text: nothing to escape.
         e.resolved && `**${resolved_rate_resolvedText(e.resolved)}**`,
+        e.byRepo && byRepoText(e.byRepo, label),
         e.passAtK && `**${passAtKLine(e.passAtK)}**`,
         e.baseline && baselineLine(e.baseline, e),
         e.total > 0 ? table : undefined,
@@ -51122,6 +52069,8 @@ function renderEvaluationText(e) {
     const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
     if (e.resolved)
         lines.push(resolved_rate_resolvedText(e.resolved));
+    if (e.byRepo)
+        lines.push(byRepoText(e.byRepo, plainText));
     if (e.passAtK)
         lines.push(passAtKLine(e.passAtK));
     if (e.baseline) {
@@ -51136,11 +52085,175 @@ function renderEvaluationText(e) {
         list("newly passing", e.baseline.newlyPassing);
         const drops = e.baseline.passAt1Dropped ?? [];
         for (const d of drops.slice(0, CHANGES_SHOWN))
-            lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+            lines.push(`  pass@1 dropped: ${plainText(d.task)} (${evaluation_percent(d.was)} → ${evaluation_percent(d.now)})`);
         if (drops.length > CHANGES_SHOWN)
             lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
     }
     return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+
+
+const checkReport = checker(REPORT_SCHEMA, "the report");
+const checkResult = checker(RESULT_SCHEMA, "the result");
+/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
+    if (typeof value !== "object" || value === null || value.version !== 1)
+        return fail('no "version": 1');
+    const checked = checkReport(value);
+    if (!checked.ok)
+        return fail(checked.problem);
+    const { shard } = checked.value;
+    // The one rule JSON Schema cannot state: it does not compare two fields.
+    if (shard !== undefined && shard.index > shard.count)
+        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+    return checked.value;
+}
+async function loadReport(path, name, input) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** The partial report a run keeps beside its `report` as it goes (write-reports.ts): one result a line. */
+const partialPathOf = (report) => `${report}.partial.jsonl`;
+/**
+ * An earlier run's results, for `resume`: its JSON report, or the partial report a run cut short left (one
+ * result a line). A last line cut off mid-write (no newline after it) is what the kill left: dropped. Any
+ * other line that is not a result, or a file that is neither, is one error naming the file (and the line).
+ */
+function parseResumable(text, name, input) {
+    let whole;
+    try {
+        whole = JSON.parse(text);
+    }
+    catch {
+        whole = undefined;
+    }
+    // A report says its version; a partial report of one line is a bare result.
+    if (typeof whole === "object" && whole !== null && "version" in whole)
+        return parseReport(text, name, input).results;
+    const lines = text.split("\n");
+    const results = [];
+    for (const [i, line] of lines.entries()) {
+        if (line.trim() === "")
+            continue;
+        const fail = (detail) => {
+            throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+        };
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch (error) {
+            if (i === lines.length - 1)
+                break;
+            return fail(`not JSON (${error.message})`);
+        }
+        const checked = checkResult(value);
+        if (!checked.ok)
+            return fail(checked.problem);
+        results.push(checked.value);
+    }
+    return results;
+}
+/** `parseResumable` of the file at `path`, shown as `name`; a missing file names the partial report beside it, if one is there. */
+async function loadResumable(path, name, input) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
+    }
+    catch (error) {
+        const code = error.code ?? error.message;
+        const partial = (0,external_node_fs_namespaceObject.existsSync)(partialPathOf(path))
+            ? `; a run cut short left '${partialPathOf(name)}': resume from that`
+            : "";
+        throw new InputError(input, `cannot read '${name}': ${code}${partial}`);
+    }
+    return parseResumable(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+const shardName = ({ index, count }) => `${index}/${count}`;
+/**
+ * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
+ * artifact went missing is an error naming it, never a merged report that is quietly smaller.
+ */
+function checkShards(reports, input) {
+    const sharded = reports.filter((r) => r.report.shard !== undefined);
+    const first = sharded[0];
+    if (first === undefined)
+        return;
+    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+    const whole = reports.find((r) => r.report.shard === undefined);
+    if (whole)
+        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+    const { count } = first.report.shard;
+    const other = sharded.find((r) => r.report.shard.count !== count);
+    if (other)
+        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+    const names = new Map();
+    for (const { name, report } of sharded) {
+        const twice = names.get(report.shard.index);
+        if (twice !== undefined)
+            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+        names.set(report.shard.index, name);
+    }
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+    if (missing.length > 0) {
+        const list = missing.map((index) => shardName({ index, count })).join(", ");
+        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+    }
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function mergeReports(reports, input) {
+    checkShards(reports, input);
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/junit-report.ts
@@ -51153,10 +52266,10 @@ function renderEvaluationText(e) {
 
 // XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
 const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const junit_report_XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 /** Text safe inside an element or an attribute value: escaped, invalid characters removed. */
 function escapeXml(text) {
-    return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+    return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => junit_report_XML_ENTITIES[c] ?? c);
 }
 // Terminal colours and control characters are noise in a test report; make them visible first.
 function content(text) {
@@ -51245,8 +52358,148 @@ function renderJUnit(results, skipped, options = {}) {
     return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_report_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
+;// CONCATENATED MODULE: ./src/report/swe-bench.ts
+
+/** Where the harness puts a run's instances, under the directory the summary is written in. */
+const RUN_EVALUATION_DIR = "logs/run_evaluation";
+/** The model's name for lines that carry none (`model`): SWE-bench needs one for its directory and file name. */
+const UNNAMED_MODEL = "unnamed-model";
+/** Whether a result is a line with SWE-bench's fields: only those are in this output. */
+const isInstance = (r) => r.listed !== undefined;
+/** The instance id: the line's `task` (an imported line's instance_id; its `id` is `instance_id#2` for a second prediction), else its `id`. */
+const instanceIdOf = (r) => r.task ?? r.id;
+/** The model's directory and file-name part, as the harness makes it: every `/` as `__`. */
+const modelNameOf = (r) => (r.model ?? UNNAMED_MODEL).replaceAll("/", "__");
+const EMPTY = { success: [], failure: [] };
+/** Our result → how SWE-bench's harness would file the instance. */
+function instanceOutcome(r) {
+    if (r.empty_patch)
+        return { kind: "empty_patch" };
+    if (r.status === "sandbox_error")
+        return { kind: "error" };
+    const base = { patch_is_None: false, patch_exists: true };
+    if (r.status === "patch_failed")
+        return { kind: "report", report: { ...base, patch_successfully_applied: false, resolved: false } };
+    const lists = (l) => ({
+        success: [...l.passed],
+        failure: [...l.not_passed],
+    });
+    return {
+        kind: "report",
+        report: {
+            ...base,
+            patch_successfully_applied: true,
+            resolved: r.status === "pass" && r.resolved === "full",
+            tests_status: {
+                FAIL_TO_PASS: lists(r.listed.fail_to_pass),
+                PASS_TO_PASS: lists(r.listed.pass_to_pass),
+                FAIL_TO_FAIL: { ...EMPTY },
+                PASS_TO_FAIL: { ...EMPTY },
+            },
+        },
+    };
+}
+/** The summary of one model's instances, as make_run_report counts them: our lines are the whole dataset. */
+function runSummary(outcomes) {
+    const ids = (keep) => outcomes
+        .filter(({ outcome }) => keep(outcome))
+        .map(({ id }) => id)
+        .sort();
+    const completed = ids((o) => o.kind === "report");
+    const resolved = ids((o) => o.kind === "report" && o.report.resolved);
+    const unresolved = ids((o) => o.kind === "report" && !o.report.resolved);
+    const empty = ids((o) => o.kind === "empty_patch");
+    const errors = ids((o) => o.kind === "error");
+    const submitted = ids(() => true);
+    return {
+        total_instances: submitted.length,
+        submitted_instances: submitted.length,
+        completed_instances: completed.length,
+        resolved_instances: resolved.length,
+        unresolved_instances: unresolved.length,
+        empty_patch_instances: empty.length,
+        error_instances: errors.length,
+        completed_ids: completed,
+        incomplete_ids: [],
+        empty_patch_ids: empty,
+        submitted_ids: submitted,
+        resolved_ids: resolved,
+        unresolved_ids: unresolved,
+        error_ids: errors,
+        schema_version: 2,
+    };
+}
+/** The test command's output as the harness keeps it in test_output.txt: one file, stdout then stderr. */
+function testOutput(r) {
+    if (!r.stderr)
+        return r.stdout;
+    return r.stdout === "" || r.stdout.endsWith("\n") ? `${r.stdout}${r.stderr}` : `${r.stdout}\n${r.stderr}`;
+}
+// The harness writes its JSON with four spaces; the summary with a newline after it.
+const json = (value) => `${JSON.stringify(value, null, 4)}\n`;
+/**
+ * The files of SWE-bench's output for `results` under run id `runId`, and what could not be written: an
+ * instance id or model name that is no file name of its own (it would climb out of the directory, or
+ * be `.`), or a second line of one model for one instance (a file holds one). Those are named in
+ * `problems`; an unwritable instance counts as an error in its summary, as the harness counts an instance
+ * it has no report of.
+ */
+function sweBenchOutput(results, runId) {
+    const run = checkFileName(runId);
+    if (!run.ok)
+        throw new Error(`run id ${JSON.stringify(runId)} ${run.why}`);
+    const files = [];
+    const problems = [];
+    const models = new Map();
+    for (const r of results.filter(isInstance)) {
+        const model = modelNameOf(r);
+        const lines = models.get(model) ?? [];
+        lines.push(r);
+        models.set(model, lines);
+    }
+    for (const [model, lines] of models) {
+        const modelName = checkFileName(model);
+        if (!modelName.ok) {
+            problems.push(`model ${JSON.stringify(model)} ${modelName.why}: its ${lines.length} instance(s) are not written`);
+            continue;
+        }
+        const seen = new Set();
+        const outcomes = [];
+        for (const r of lines) {
+            const id = instanceIdOf(r);
+            if (seen.has(id)) {
+                problems.push(`model ${model} has a second line for instance ${JSON.stringify(id)} (${r.id}): only the first is written`);
+                continue;
+            }
+            seen.add(id);
+            const name = checkFileName(id);
+            if (!name.ok) {
+                problems.push(`instance id ${JSON.stringify(id)} ${name.why}: it is counted an error, its report not written`);
+                outcomes.push({ id, outcome: { kind: "error" } });
+                continue;
+            }
+            const outcome = instanceOutcome(r);
+            outcomes.push({ id, outcome });
+            const dir = `${RUN_EVALUATION_DIR}/${runId}/${model}/${id}`;
+            if (outcome.kind === "report")
+                files.push({ path: `${dir}/report.json`, text: json({ [id]: outcome.report }) });
+            // The run's own words where the harness keeps them: the tests' output, or why our side failed.
+            if (outcome.kind === "report" && testOutput(r) !== "")
+                files.push({ path: `${dir}/test_output.txt`, text: testOutput(r) });
+            if (outcome.kind === "error")
+                files.push({ path: `${dir}/run_instance.log`, text: `${r.feedback}\n` });
+        }
+        files.push({ path: `${model}.${runId}.json`, text: json(runSummary(outcomes)) });
+    }
+    return { files, problems };
+}
+
 ;// CONCATENATED MODULE: ./src/report/write-reports.ts
-// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
+// The report files a run was asked for: JSON (`report`), JUnit XML (`junit`) and SWE-bench's own output
+// (`swe-bench-report`); and the partial report a run keeps as it goes, beside `report`.
+
+
+
 
 
 
@@ -51267,15 +52520,58 @@ function reportOf(settings, outcome) {
 function junitOf(settings, outcome) {
     return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
 }
-/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-async function writeReports(settings, outcome) {
+/**
+ * Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any.
+ * `runId` names SWE-bench's run directory and summary; `warn` hears what of it could not be written.
+ */
+async function writeReports(settings, outcome, runId, warn) {
     if (settings.reports.junit)
         await write((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+    if (settings.reports.sweBenchReport) {
+        const dir = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.sweBenchReport);
+        const { files, problems } = sweBenchOutput(outcome.results, runId);
+        for (const file of files)
+            await write((0,external_node_path_namespaceObject.resolve)(dir, file.path), file.text);
+        for (const problem of problems)
+            warn(`sandbox-gate: swe-bench-report: ${problem}`);
+    }
     if (!settings.reports.report)
         return undefined;
     const path = (0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report);
     await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
     return path;
+}
+/**
+ * The partial report: each result as it is final (judged, or carried over), one JSON line, appended at once,
+ * so a run killed mid-way leaves what it judged readable for `resume`. Written beside `report`, started
+ * afresh with the run's first result (a run refused before judging anything leaves no file), removed once
+ * the report itself is written. Synchronous appends: a kill cannot reorder or half-merge two results, and
+ * at worst cuts the last line, which `parseResumable` drops.
+ */
+class PartialReport {
+    path;
+    started = false;
+    constructor(report) {
+        this.path = partialPathOf(report);
+    }
+    add(result) {
+        const line = `${JSON.stringify(result)}\n`;
+        if (this.started)
+            return (0,external_node_fs_namespaceObject.appendFileSync)(this.path, line);
+        (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(this.path), { recursive: true });
+        (0,external_node_fs_namespaceObject.writeFileSync)(this.path, line);
+        this.started = true;
+    }
+    /** The report is written: the partial one (this run's, or one an earlier run left) has served. */
+    async remove() {
+        await (0,promises_namespaceObject.rm)(this.path, { force: true });
+    }
+}
+/** The partial report of a run asked for a `report`, or none. */
+function partialReport(settings) {
+    return settings.reports.report
+        ? new PartialReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.report))
+        : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
@@ -51384,9 +52680,56 @@ class StreamCapture {
         };
     }
 }
+/**
+ * The command's stdout and stderr as one log, for a log parser (verdict/results/logs/): whole up to
+ * `limitBytes`, each stream's lines kept whole and in the order they ended, as a terminal or `2>&1`
+ * shows them, never a line of one stream cut into by the other. A line longer than the bound is cut
+ * where the bound falls. Reading never stops (a writer blocked on a full pipe would look like a hang).
+ */
+class LogCapture {
+    #log;
+    #partial = { stdout: [], stderr: [] };
+    #partialBytes = { stdout: 0, stderr: 0 };
+    #limit;
+    constructor(limitBytes) {
+        this.#limit = Math.max(0, Math.floor(limitBytes));
+        this.#log = new StreamCapture(this.#limit);
+    }
+    push(stream, chunk) {
+        let data = Buffer.from(chunk);
+        for (let at = data.indexOf(0x0a); at !== -1; at = data.indexOf(0x0a)) {
+            this.#flush(stream, data.subarray(0, at + 1));
+            data = data.subarray(at + 1);
+        }
+        if (data.length === 0)
+            return;
+        // A line held back may not grow past the bound: one that would goes to the log as it is, and the log
+        // is cut there.
+        if (this.#partialBytes[stream] + data.length > this.#limit) {
+            this.#flush(stream, data);
+            return;
+        }
+        this.#partial[stream].push(data);
+        this.#partialBytes[stream] += data.length;
+    }
+    #flush(stream, end) {
+        for (const part of this.#partial[stream])
+            this.#log.push(part);
+        this.#partial[stream] = [];
+        this.#partialBytes[stream] = 0;
+        this.#log.push(end);
+    }
+    /** The log once both streams ended: a last line without its newline is kept too. */
+    result() {
+        // Two unended lines end apart; the last one as it came.
+        if (this.#partialBytes.stdout > 0 && this.#partialBytes.stderr > 0)
+            this.#flush("stdout", Buffer.from("\n"));
+        for (const stream of ["stdout", "stderr"])
+            this.#flush(stream, Buffer.alloc(0));
+        return { bytes: this.#log.kept(), truncated: this.#log.truncated };
+    }
+}
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/core/tar/pack.ts
 
 const BLOCK = 512;
@@ -51805,6 +53148,7 @@ class PhaseParser {
 
 
 
+
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
 /** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
@@ -51870,6 +53214,10 @@ function openRun(job, hooks, aborted) {
 }
 /** The most of a run's test results brought back: JUnit files are small; a flood is cut, not kept. */
 const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+/** The log the job asked to keep (`keepLog`), fed by the command's stdout and its stderr after the run marker. */
+function logCapture(job) {
+    return job.keepLog === undefined ? undefined : new LogCapture(job.keepLog);
+}
 /** What the run's stream told once it ended: the driver's phases and text, the candidate's streams, the clocks. */
 function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
     const { parser } = clock;
@@ -51879,6 +53227,7 @@ function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
         text: parser.text,
         ...(verdict !== undefined && { verdict }),
         ...(results && { results }),
+        ...(streams.log && { log: streams.log.result() }),
         stdout: streams.stdout.result(),
         stderr: streams.stderr.result(),
         timedOut: clock.timedOut,
@@ -51908,6 +53257,7 @@ function runFacts(binary, job, outcome, ended) {
         checkOutput: outcome.phase === "check" ? outcome.text : "",
         ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
         ...(outcome.results && { results: outcome.results }),
+        ...(outcome.log && { log: outcome.log }),
         durationMs: outcome.durationMs,
         ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
         ...(sandboxError === undefined ? {} : { sandboxError }),
@@ -52132,16 +53482,18 @@ function processLimits(pidsLimit, runtime) {
  * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
  * in a usual image.
  */
-function setupTmpfs(tmpfs) {
+function setupTmpfs(tmpfs, workdir) {
     const scratch = tmpfs.find((mount) => mount.path === "/tmp");
-    return [...tmpfs.filter((mount) => mount.path !== policy_WORKDIR), { ...scratch, path: "/var/tmp" }];
+    return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
 }
 function lockDown(job, setup) {
     const { limits } = job;
     const size = limits.workdirBytes;
     const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+    // The work dir is WORKDIR unless the image's environment expects the repository elsewhere (engine.ts).
+    const workdir = job.workdir ?? policy_WORKDIR;
     const tmpfs = [
-        { path: policy_WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+        { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
         { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
     ];
     return {
@@ -52149,7 +53501,7 @@ function lockDown(job, setup) {
         argv: driverArgv(job.command, job.check, job.treeDir, job.results),
         labels: withOwner(job.labels),
         user: SANDBOX_USER,
-        workdir: policy_WORKDIR,
+        workdir,
         // The user site off as well: wherever HOME is, no Python process of the judge reads one.
         env: [
             `HOME=${HOME}`,
@@ -52168,7 +53520,7 @@ function lockDown(job, setup) {
             ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
         ],
         readOnlyRoot: setup === undefined,
-        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs),
+        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs, workdir),
         shmBytes: SHM_BYTES,
         capDrop: "ALL",
         noNewPrivileges: true,
@@ -52292,29 +53644,44 @@ const STEP_TIMEOUT_MS = 10 * 60_000;
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
 // to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
+// An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
+// repository's can be larger than its files, copied into every candidate's work dir.
 const SETUP_DRIVER = String.raw `setup=$1
-cd ${policy_WORKDIR} || exit 125
+cd "$2" || exit 125
 sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
-  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
 `;
 async function buildRunImage(binary, dialect, spec) {
     const name = containerName();
     const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
-    const { setup } = spec;
+    const { workdir } = spec;
+    // An image's own work dir is copied as a setup's result is: by a setup, `true` when there is none.
+    const setup = spec.setup ??
+        (workdir === undefined ? undefined : { command: "true", network: "none", timeoutMs: STEP_TIMEOUT_MS });
     const job = {
         image: spec.image,
         files: [],
         command: setup?.command ?? "true",
         limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
         labels: spec.labels,
+        ...(workdir !== undefined && { workdir }),
     };
     const base = lockDown(job, { network: setup?.network ?? "none" });
     const policy = {
         ...base,
-        argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+        argv: [
+            "sh",
+            "-c",
+            SETUP_DRIVER,
+            "sandbox-gate-setup",
+            job.command,
+            base.workdir,
+            workdir === undefined ? "" : "image",
+        ],
         // Caches out of the work dir: a setup's downloads are not copied into every candidate.
         env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
     };
@@ -52327,11 +53694,14 @@ async function buildRunImage(binary, dialect, spec) {
         return fail(`the run image could not be started from ${spec.image}`, created);
     try {
         // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
+        // An image's own work dir is left as the image has it, but for `files` on top.
+        const intoWorkdir = workdir === undefined
+            ? [tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID })]
+            : spec.files.length === 0
+                ? []
+                : [tarball(spec.files, { under: workdir.slice(1), owner: SANDBOX_UID })];
         const trees = setup
-            ? [
-                tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID }),
-                tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID }),
-            ]
+            ? [...intoWorkdir, tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })]
             : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
         for (const tree of trees) {
             const copied = await cli_command_cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
@@ -52866,6 +54236,8 @@ async function readChild(started, job, { nonce, input }, control) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
+    // Only the command's output: stdout carries nothing of ours, stderr only after the run marker.
+    const log = logCapture(job);
     let memoryAtTimeout;
     const clock = new RunClock({
         nonce,
@@ -52873,7 +54245,10 @@ async function readChild(started, job, { nonce, input }, control) {
         ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
         ...(control.meter && { meter: control.meter }),
         cpus: limits.cpus,
-        onRunOutput: (chunk) => stderr.push(chunk),
+        onRunOutput: (chunk) => {
+            stderr.push(chunk);
+            log?.push("stderr", chunk);
+        },
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: () => void (async () => {
             // Read before the kill: once the sandbox is gone, so is its memory count.
@@ -52883,14 +54258,19 @@ async function readChild(started, job, { nonce, input }, control) {
         })(),
     });
     const { parser } = clock;
-    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+    child.stdout
+        ?.on("data", (chunk) => {
+        stdout.push(chunk);
+        log?.push("stdout", chunk);
+    })
+        .resume();
     child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
     // The sandbox may end before it has read its input; that shows in its exit, not here.
     child.stdin.on("error", () => { });
     child.stdin.end(input);
     const exit = await exited;
     const durationMs = clock.end();
-    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+    return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout) };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/cgroup-meter.ts
@@ -53346,6 +54726,8 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
+    // Only the command's output: stdout carries nothing of ours, stderr only after the run marker.
+    const log = logCapture(job);
     let cut;
     let forceEnd = () => { };
     // After a kill, the run ends within the grace whatever the stream and the exit say.
@@ -53369,14 +54751,19 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
         ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
         ...(meter && { meter }),
         cpus: limits.cpus,
-        onRunOutput: (chunk) => stderr.push(chunk),
+        onRunOutput: (chunk) => {
+            stderr.push(chunk);
+            log?.push("stderr", chunk);
+        },
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: stop,
     });
     const { parser } = clock;
     const frames = new FrameReader((id, payload) => {
-        if (id === STDOUT)
+        if (id === STDOUT) {
             stdout.push(payload);
+            log?.push("stdout", payload);
+        }
         else if (id === STDERR)
             parser.push(payload);
     });
@@ -53393,7 +54780,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
         void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
             const durationMs = clock.end();
             clearTimeout(cut);
-            resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
+            resolve(outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout));
         });
         // Half-close: the engine closes the container's stdin, the output keeps coming.
         stream.end(input);
@@ -55068,6 +56455,10 @@ class SharedEngine extends CliImages {
         this.#removals = new Removals((name) => removeContainer(api, name));
     }
     async runOpened(job, hooks, { nonce, input }) {
+        // The reset between candidates empties WORKDIR; an image's own work dir (SWE-bench's /testbed) would
+        // keep one candidate's files for the next: refused, as our limit, never the candidate's.
+        if (job.workdir !== undefined && job.workdir !== policy_WORKDIR)
+            return failedFacts(`isolation: run cannot use the work dir ${job.workdir} of a line's image_workdir; use isolation: candidate`);
         // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
         // fresh one, once.
         for (let attempt = 1;; attempt++) {
@@ -55411,17 +56802,31 @@ function exitOnSignals(engine, label, log) {
 
 /**
  * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
- * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
- * the exit code (`pytest || true`); a nonzero exit is `test_failed` whatever the results say.
+ * (a command that exits 0 before any test runs must not pass); a log whose passes are not believed is
+ * `test_failed`; a failing test is `test_failed` whatever the exit code (`pytest || true`); a nonzero exit
+ * is `test_failed` whatever the results say.
  */
-function judgeByTests(status, reading, globs) {
+function judgeByTests(status, reading, source) {
     if (!RAN_TO_END.has(status))
         return { status };
-    const wanted = globs.join(", ");
+    if ("log" in source) {
+        if (reading.untrusted !== undefined)
+            return { status: "test_failed", reason: reading.untrusted };
+        if (!reading.tests || testCount(reading.tests) === 0)
+            return {
+                status: "test_failed",
+                reason: `no test ran: the command's output holds no test that ${source.log} names`,
+            };
+    }
+    else {
+        const wanted = source.join(", ");
+        if (!reading.tests)
+            return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+        if (testCount(reading.tests) === 0)
+            return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+    }
     if (!reading.tests)
-        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
-    if (testCount(reading.tests) === 0)
-        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+        return { status: "test_failed" };
     const failing = reading.tests.counts.failed + reading.tests.counts.error;
     if (failing > 0)
         return { status: "test_failed" };
@@ -55763,6 +57168,11 @@ function resultOf(candidate, verdict) {
         retried: verdict.retried,
         notes: verdict.notes,
         task: candidate.task,
+        repo: candidate.repo,
+        model: candidate.model,
+        listed: verdict.listed,
+        // SWE-bench counts an empty prediction apart from one that does not apply (reporting.py).
+        ...(candidate.kind === "patch" && candidate.text.trim() === "" && { empty_patch: true }),
         tampering: verdict.tampering,
     });
 }
@@ -55802,6 +57212,11 @@ function decide(results, failOn) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/carry-over.ts
+// Judging only what is new: candidates whose verdict an earlier run left (and that still holds) are
+// carried over in their place; the rest go to the gate, and the results come back in input order. One
+// mechanism for the action's remembered verdicts (verdict-state.ts) and a resumed run's report (`resume`).
+
+
 
 
 async function* carry_over_fromList(items) {
@@ -55839,110 +57254,54 @@ async function judgeWithCarryOver(entries, carried, judge, failOn) {
         carried: slots.length - rest.length,
     };
 }
-
-;// CONCATENATED MODULE: ./src/report/merge.ts
-// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
-// into one. Everything but `loadReport` is pure.
-
-
-
-
-const checkReport = checker(REPORT_SCHEMA, "the report");
-/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
-function parseReport(text, name, input) {
-    const fail = (detail) => {
-        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+// ---- resuming from an earlier run's report ---------------------------------------------------------
+/**
+ * What a resumed run matches a line by: the line's content as the gate judges it (everything of the candidate
+ * but where it came from: a line may move in its file) and `key`, what changes verdicts (verdict-state.ts's
+ * verdictKey: the tests, the run settings, the limits, the gate's version). SHA-256, hex.
+ */
+function lineFingerprint(candidate, key) {
+    const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
+    // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+    const content = [
+        kind,
+        text,
+        bytes === undefined ? null : (0,external_node_crypto_.createHash)("sha256").update(bytes).digest("hex"),
+        files === undefined ? null : Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        overrides ?? null,
+        task ?? null,
+        repo ?? null,
+        model ?? null,
+        instance ?? null,
+    ];
+    return (0,external_node_crypto_.createHash)("sha256")
+        .update(JSON.stringify([key, content]))
+        .digest("hex");
+}
+/**
+ * The verdicts of an earlier run's results (`resume`) as `judgeWithCarryOver` looks them up: a result is
+ * carried over only to a line with its id and its fingerprint (the same content under the same settings: a
+ * changed patch under the same id is judged again), never when it ended `sandbox_error` (our side failed:
+ * the line was not judged). A result with no fingerprint (a report of an older gate) carries nothing over.
+ */
+function resumedVerdicts(previous, fingerprintOf) {
+    const usable = new Map();
+    for (const r of previous) {
+        if (r.fingerprint === undefined || r.status === "sandbox_error")
+            continue;
+        const same = usable.get(r.id) ?? [];
+        same.push(r);
+        usable.set(r.id, same);
+    }
+    return (candidate) => {
+        const candidates = usable.get(candidate.id);
+        if (!candidates)
+            return undefined;
+        const fingerprint = fingerprintOf(candidate);
+        const found = candidates.find((r) => r.fingerprint === fingerprint);
+        // Where the line is now: the dataset may have grown or been reordered since.
+        return found && newResult({ ...found, source: candidate.source, cached: true });
     };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        return fail(`not JSON (${error.message})`);
-    }
-    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
-    if (typeof value !== "object" || value === null || value.version !== 1)
-        return fail('no "version": 1');
-    const checked = checkReport(value);
-    if (!checked.ok)
-        return fail(checked.problem);
-    const { shard } = checked.value;
-    // The one rule JSON Schema cannot state: it does not compare two fields.
-    if (shard !== undefined && shard.index > shard.count)
-        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
-    return checked.value;
-}
-async function loadReport(path, name, input) {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, "utf8");
-    }
-    catch (error) {
-        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
-    }
-    return parseReport(text, name, input);
-}
-/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
-function sourceKey(source) {
-    const m = /^(.*):(\d+)$/.exec(source);
-    return m ? [m[1], Number(m[2])] : [source, 0];
-}
-function bySource(a, b) {
-    const [pathA, lineA] = sourceKey(a.source);
-    const [pathB, lineB] = sourceKey(b.source);
-    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
-}
-const shardName = ({ index, count }) => `${index}/${count}`;
-/**
- * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
- * artifact went missing is an error naming it, never a merged report that is quietly smaller.
- */
-function checkShards(reports, input) {
-    const sharded = reports.filter((r) => r.report.shard !== undefined);
-    const first = sharded[0];
-    if (first === undefined)
-        return;
-    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
-    const whole = reports.find((r) => r.report.shard === undefined);
-    if (whole)
-        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
-    const { count } = first.report.shard;
-    const other = sharded.find((r) => r.report.shard.count !== count);
-    if (other)
-        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
-    const names = new Map();
-    for (const { name, report } of sharded) {
-        const twice = names.get(report.shard.index);
-        if (twice !== undefined)
-            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
-        names.set(report.shard.index, name);
-    }
-    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
-    if (missing.length > 0) {
-        const list = missing.map((index) => shardName({ index, count })).join(", ");
-        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
-    }
-}
-/**
- * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
- * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
- * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
- */
-function mergeReports(reports, input) {
-    checkShards(reports, input);
-    const seen = new Map();
-    const results = [];
-    for (const { name, report } of reports) {
-        for (const r of report.results) {
-            const key = JSON.stringify([r.id, r.source]);
-            const other = seen.get(key);
-            if (other !== undefined)
-                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
-            seen.set(key, name);
-            results.push(r);
-        }
-    }
-    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/evaluation-run.ts
@@ -55965,6 +57324,12 @@ async function loadBaseline(settings) {
     if (!settings.reports.baseline)
         return undefined;
     return (await loadReport((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
+}
+/** The `resume` report's results (its path relative to the base tree), read before anything runs. */
+async function loadResume(settings) {
+    if (!settings.reports.resume)
+        return undefined;
+    return loadResumable((0,external_node_path_namespaceObject.resolve)(settings.source.workdir, settings.reports.resume), settings.reports.resume, "resume");
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/memory.ts
@@ -56054,19 +57419,25 @@ function parseCheckOutput(language, output, target, verdict) {
 // time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
 
 
+
+/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
+const REMOVE_TIMEOUT_MS = 10 * 60_000;
 async function ensureImage(engine, image, policy, options) {
     const started = external_node_perf_hooks_.performance.now();
     const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
-    if (policy !== "always") {
-        let present;
-        try {
-            present = await engine.hasImage(image);
-        }
-        catch (error) {
+    let present;
+    try {
+        present = await engine.hasImage(image);
+    }
+    catch (error) {
+        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
+        if (policy !== "always")
             return { ok: false, reason: messageOf(error) };
-        }
+        present = true;
+    }
+    if (policy !== "always") {
         if (present)
-            return { ok: true, pulled: false, ms: elapsed() };
+            return { ok: true, pulled: false, existed: true, ms: elapsed() };
         if (policy === "never")
             return { ok: false, reason: `image ${image} is missing and pull is "never"` };
     }
@@ -56078,7 +57449,7 @@ async function ensureImage(engine, image, policy, options) {
         try {
             await engine.pull(image);
             options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, ms: elapsed() };
+            return { ok: true, pulled: true, existed: present, ms: elapsed() };
         }
         catch (error) {
             lastError = messageOf(error);
@@ -56097,6 +57468,191 @@ function backoffDelays(retries, backoffMs) {
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
+}
+/**
+ * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
+ * and its layers only when nothing else holds them (another of the user's names for the same image, a
+ * container, an image made from it). Returns why it could not be removed, if it could not.
+ */
+async function removePulledImage(binary, image) {
+    const removed = await cli_command_cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
+async function imageIdOf(binary, image) {
+    const found = await cli_command_cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/run/line-images.ts
+
+
+/**
+ * Line images pulled ahead of the lines started: one to hide the next pull behind the lines before it,
+ * a second for a pull that fails and retries with back-off. Each per-instance image of SWE-bench is a
+ * few GB: the disk holds those of the lines running and these, whatever the dataset's length.
+ */
+const PULL_AHEAD = 2;
+/**
+ * The schedule for `images`, each line's own image in judging order (undefined: the run's image): when line
+ * p starts, every image first needed at or before p has been asked for, and the next `ahead` distinct images
+ * after them. Pure.
+ */
+function imagePlan(images, ahead = PULL_AHEAD) {
+    const distinct = [];
+    const uses = new Map();
+    /** How many distinct images are first needed at or before each position. */
+    const reached = [];
+    for (const image of images) {
+        if (image !== undefined) {
+            if (!uses.has(image))
+                distinct.push(image);
+            uses.set(image, (uses.get(image) ?? 0) + 1);
+        }
+        reached.push(distinct.length);
+    }
+    const upTo = (count) => Math.min(distinct.length, count);
+    return {
+        first: distinct.slice(0, upTo(ahead)),
+        at: reached.map((count, p) => distinct.slice(upTo((p === 0 ? 0 : reached[p - 1]) + ahead), upTo(count + ahead))),
+        uses,
+    };
+}
+/** The run's own images: the `image` input and every language's preset. A line naming one of these shares it. */
+function runOwnImages(settings) {
+    return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image)].filter(Boolean));
+}
+/** A line's own image, when it is not one of the run's (`own`): what the plan pulls ahead and releases. */
+function lineImage(item, own) {
+    const image = "status" in item ? undefined : item.overrides?.image;
+    return image === undefined || own.has(image) ? undefined : image;
+}
+/** Drives the plan as the run's lines start and end. */
+class LineImages {
+    images;
+    hands;
+    warn;
+    #plan;
+    #left;
+    /** `images`: each line's own image in judging order (lineImage). */
+    constructor(images, hands, warn, ahead = PULL_AHEAD) {
+        this.images = images;
+        this.hands = hands;
+        this.warn = warn;
+        this.#plan = imagePlan(images, ahead);
+        this.#left = new Map(this.#plan.uses);
+    }
+    /** Before the first line: the first images start pulling. */
+    start() {
+        this.#ask(this.#plan.first);
+    }
+    /** As the line at `position` of the judging order starts: the images ahead of it start pulling. */
+    starting(position) {
+        this.#ask(this.#plan.at[position] ?? []);
+    }
+    /** As the line at `position` is done: its image is released once no line still needs it. */
+    async done(position) {
+        const image = this.images[position];
+        if (image === undefined)
+            return;
+        const left = (this.#left.get(image) ?? 1) - 1;
+        this.#left.set(image, left);
+        if (left > 0 || !this.hands.releaseImage)
+            return;
+        for (const failure of await this.hands.releaseImage(image))
+            this.warn(`sandbox-gate: a run image made from the line image ${image} could not be removed: ${failure}`);
+    }
+    #ask(images) {
+        // The pull is memoised: the line that needs the image waits for this same pull. It never rejects.
+        for (const image of images)
+            void this.hands.prepareImage(image);
+    }
+}
+/**
+ * Each image made ready once (present, or pulled with retries under `pull`), before any candidate's clock
+ * starts; and, with a remover, the images this run pulled that the engine did not have before, removed when
+ * released or when the run closes. The run's own images (`keep`) are never removed.
+ */
+class ImageGate {
+    engine;
+    policy;
+    log;
+    remover;
+    keep;
+    idOf;
+    #ready = new Map();
+    /** Removals that failed (a container still held the image): tried again at the next release and at close. */
+    #pending = new Set();
+    constructor(engine, policy, log, remover, keep = new Set(), 
+    /** The engine's id of the image a name finds: two names of one image are one image to remove. */
+    idOf = async () => undefined) {
+        this.engine = engine;
+        this.policy = policy;
+        this.log = log;
+        this.remover = remover;
+        this.keep = keep;
+        this.idOf = idOf;
+    }
+    /** Resolves when `image` is ready; the reason when it cannot be (pull failed, missing with pull: never). */
+    prepare = async (image) => {
+        let pending = this.#ready.get(image);
+        if (!pending) {
+            pending = ensureImage(this.engine, image, this.policy, { retries: 3, backoffMs: 1000, log: this.log }).then((outcome) => {
+                if (outcome.ok && !outcome.pulled)
+                    this.log(`image ${image}: present`);
+                return outcome;
+            });
+            this.#ready.set(image, pending);
+        }
+        const outcome = await pending;
+        if (!outcome.ok)
+            return outcome.reason;
+        return undefined;
+    };
+    /**
+     * `image` is needed no more: removed if this run pulled it. A removal that fails (a container kept warm
+     * still holds the image) is tried again at the next release and at close, which reports it.
+     */
+    async release(image) {
+        const pending = this.#ready.get(image);
+        // Forgotten either way: were it needed again, it would be made ready again, never taken for present.
+        this.#ready.delete(image);
+        const earlier = [...this.#pending];
+        this.#pending.clear();
+        const ours = pending && this.#pulledHere(await pending, image) ? [image] : [];
+        await Promise.all([...earlier, ...ours].map((name) => this.#remove(name)));
+    }
+    /** At the run's end, after its containers: every image this run pulled and still holds. Returns the failures. */
+    async close() {
+        const held = await Promise.all([...this.#ready].map(async ([image, pending]) => (this.#pulledHere(await pending, image) ? [image] : [])));
+        this.#ready.clear();
+        const names = [...new Set([...this.#pending, ...held.flat()])];
+        this.#pending.clear();
+        const failures = await Promise.all(names.map((image) => this.remover(image)));
+        return failures.filter((failure) => failure !== undefined);
+    }
+    #pulledHere(outcome, image) {
+        return this.remover !== undefined && outcome.ok && outcome.pulled && !outcome.existed && !this.keep.has(image);
+    }
+    async #remove(image) {
+        // Another name still in use for the same image (a tag and a digest pin of it): removing this one could
+        // take the image with it, so it waits, and goes with that one's release or at close.
+        const id = await this.idOf(image);
+        if (id !== undefined) {
+            const others = await Promise.all([...this.#ready.keys()].map((other) => this.idOf(other)));
+            if (others.includes(id)) {
+                this.#pending.add(image);
+                return;
+            }
+        }
+        const failure = await this.remover(image);
+        if (failure === undefined)
+            this.log(`image ${image}: removed (pulled by this run, needed by no line left)`);
+        else
+            this.#pending.add(image);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/attempts.ts
@@ -56140,14 +57696,14 @@ function flakyFailure(attempts) {
 // The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
 // tree and command, whatever the number of patches compared with it.
 
-function baseline_runs_keyOf({ image, command, files }) {
+function baseline_runs_keyOf({ image, command, files, format }) {
     const hash = (0,external_node_crypto_.createHash)("sha256");
     for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
         hash.update(file.content);
         hash.update("\0");
     }
-    return JSON.stringify([image, command, hash.digest("hex")]);
+    return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
 }
 class BaselineRuns {
     #runs = new Map();
@@ -56267,7 +57823,7 @@ function readTestResults(files, parser) {
 ;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
 // sandbox, and applied as themselves to what came back, which is then read in the `results-format`
-// selected (formats.ts). Pure.
+// selected (formats.ts); or, for a log format, the command's own output read by its parser. Pure.
 
 
 
@@ -56295,6 +57851,23 @@ function readResults(results, globs, parser) {
         return { notes };
     const read = readTestResults(matching, parser);
     return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+/** The command's output (RunFacts.log) read by a log format's parser; absent when the run kept none (it was stopped). */
+function readLogResults(log, parser) {
+    if (!log)
+        return { notes: ["the command's output did not come back (the run was stopped)"] };
+    const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
+    const all = [
+        ...(log.truncated
+            ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / collect_MIB)} MiB; tests past that were not read`]
+            : []),
+        ...(problem === undefined ? [] : [`the output is not readable as ${parser.format} (${problem})`]),
+        ...notes,
+    ];
+    const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
+    if (total > tests.cases.length)
+        all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
+    return { tests, notes: all, ...(untrusted !== undefined && { untrusted }) };
 }
 
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -56415,15 +57988,488 @@ function readJunit(text, keep, suites = []) {
 }
 const junit = {
     format: "JUnit XML",
+    reads: "files",
     parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
 };
 
+;// CONCATENATED MODULE: ./src/verdict/results/logs/log.ts
+// What every log format shares: the statuses SWE-bench's harness reads off a test runner's output, the
+// Python `str.split()` its parsers split lines with, and the one decision over what a log claims, where we
+// read a candidate-written log more warily than the harness does (docs/judging.md, "Log formats"):
+//
+// - A test reported failed or errored anywhere stays failed, whatever else the log says of it: the harness
+//   keeps the last line it reads for a test, so a "passed" line printed after the runner's own failure
+//   turned it green. An honest runner never reports a failing test passed later (pytest's teardown error
+//   comes after its PASSED, and wins there as here).
+// - What the runner's own summary block says of a test wins over what lines outside it say; a pass read
+//   after pytest's final count line is not believed (pytest.ts).
+// - The passes a log claims are believed only up to what the runner itself counted in its final count
+//   lines (pytest's `N passed`, unittest's `Ran N tests`, sympy's `tests finished: N passed`), summed over
+//   every count line (a command may run the runner twice; pytest's own tests print inner sessions). A log
+//   that claims more, or that was cut before it could be checked, fails the run: its passes are not listed.
+//
+// Pure.
+
+/** The statuses SWE-bench's harness reads (its TestStatus), by the word a log line carries. */
+const LOG_STATUSES = ["FAILED", "PASSED", "SKIPPED", "ERROR", "XFAIL"];
+function isLogStatus(word) {
+    return LOG_STATUSES.includes(word ?? "");
+}
+// Python's str.split() with no argument: runs of whitespace as Python counts it (the ASCII separators
+// 0x1c–0x1f and NEL among them, unlike JavaScript's \s; U+FEFF not, unlike \s), ends trimmed. Ids are
+// keyed as the harness splits them.
+const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+const PY_TRIM = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+function pySplit(line) {
+    const trimmed = pyStrip(line);
+    return trimmed === "" ? [] : trimmed.split(PY_SPACE);
+}
+/** Python's str.strip() with no argument. */
+function pyStrip(line) {
+    return line.replace(PY_TRIM, "");
+}
+/** A log's lines as the harness splits them: on "\n" only. */
+function logLines(text) {
+    return text.split("\n");
+}
+const log_MAX_MESSAGE = 2_000;
+const CASE_STATUS = {
+    PASSED: "passed",
+    // The harness grades an expected failure that failed as passed (grading.py's test_passed).
+    XFAIL: "passed",
+    SKIPPED: "skipped",
+    FAILED: "failed",
+    ERROR: "error",
+};
+const failing = (status) => status === "FAILED" || status === "ERROR";
+/** Each id's status: failed anywhere stays failed (the last failure said); else the summary's word; else the last. */
+function log_decide(observations) {
+    const by = new Map();
+    for (const seen of observations) {
+        const held = by.get(seen.id);
+        if (held && failing(held.status) && !failing(seen.status))
+            continue;
+        if (held?.summary && !seen.summary && !failing(seen.status))
+            continue;
+        by.set(seen.id, seen);
+    }
+    return by;
+}
+/**
+ * A case's fields whose caseId() is the id exactly: a pytest node id (`tests/test_x.py::TestA::test_b[1-2]`)
+ * as its file, class and name (the parameters kept whole, whatever `::` they hold); any other id (Django's
+ * `test_a (app.tests.T)`, sympy's `test_a`) as its name alone.
+ */
+function caseFields(id) {
+    const bracket = id.indexOf("[");
+    const path = bracket === -1 ? id : id.slice(0, bracket);
+    const parts = path.split("::");
+    if (parts.length >= 2 && parts[0].endsWith(".py")) {
+        const name = `${parts.at(-1)}${bracket === -1 ? "" : id.slice(bracket)}`;
+        const classname = parts.slice(1, -1).join("::");
+        const fields = { file: parts[0], ...(classname && { classname }), name };
+        if (caseId(fields) === id)
+            return fields;
+    }
+    return { name: id };
+}
+const log_plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** A log format over `read`: the decision above applied to what `read` finds, bounded to `keep` cases listed. */
+function logParser(format, read) {
+    return {
+        format,
+        reads: "log",
+        parse: (data, keep, cut = false) => readLog(Buffer.from(data).toString("utf8"), keep, cut, read),
+    };
+}
+function readLog(text, keep, cut, read) {
+    const { observations, counted, notes = [] } = read(text);
+    const decided = [...log_decide(observations).values()];
+    const passes = decided.filter((o) => CASE_STATUS[o.status] === "passed").length;
+    const runnerCount = counted.reduce((sum, n) => sum + n, 0);
+    let untrusted;
+    if (passes > 0 && cut)
+        untrusted = `the output was cut before the test runner's own count, so the ${log_plural(passes, "passing test")} it claims cannot be checked and are not believed`;
+    else if (counted.length > 0 && passes > runnerCount)
+        untrusted = `the output claims ${log_plural(passes, "passing test")}, but the test runner itself counted ${runnerCount}: lines in it that the runner did not write, so none of its passes are believed`;
+    const kept = untrusted ? decided.filter((o) => CASE_STATUS[o.status] !== "passed") : decided;
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const cases = [];
+    for (const o of kept) {
+        const status = CASE_STATUS[o.status];
+        counts[status]++;
+        if (cases.length >= keep)
+            continue;
+        const fields = caseFields(o.id);
+        const message = o.status === "XFAIL"
+            ? "expected to fail, and failed (xfail): graded as passed, as SWE-bench grades it"
+            : o.message?.slice(0, log_MAX_MESSAGE);
+        cases.push({ id: caseId(fields), ...fields, status, ...(message && { message }) });
+    }
+    const all = [...notes, ...(untrusted ? [untrusted] : [])];
+    return { tests: { counts, cases }, ...(untrusted && { untrusted }), ...(all.length > 0 && { notes: all }) };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/django.ts
+
+const PASS_SUFFIXES = [" ... ok", " ... OK", " ...  OK"];
+const VERSION_TEST = "--version is equivalent to version";
+// A test name that django__django-7188's output runs into a migration line (the harness's exception).
+const MIGRATION_PREFIX = "Applying sites.0002_alter_domain_unique...test_no_migrations";
+function lineObservations(raw, prev) {
+    let line = pyStrip(raw);
+    const seen = [];
+    if (line.includes(VERSION_TEST))
+        seen.push({ id: VERSION_TEST, status: "PASSED" });
+    if (line.includes(" ... "))
+        prev.test = line.split(" ... ")[0];
+    const suffix = PASS_SUFFIXES.find((s) => line.endsWith(s));
+    if (suffix !== undefined) {
+        if (line.startsWith(MIGRATION_PREFIX))
+            line = pyStrip(line.slice(line.indexOf("...") + 3));
+        seen.push({ id: line.slice(0, line.lastIndexOf(suffix)), status: "PASSED" });
+    }
+    if (line.includes(" ... skipped"))
+        seen.push({ id: line.split(" ... skipped")[0], status: "SKIPPED" });
+    if (line.endsWith(" ... FAIL"))
+        seen.push({ id: line.split(" ... FAIL")[0], status: "FAILED" });
+    const second = pySplit(line)[1];
+    if (line.startsWith("FAIL:") && second !== undefined)
+        seen.push({ id: second, status: "FAILED" });
+    if (line.endsWith(" ... ERROR"))
+        seen.push({ id: line.split(" ... ERROR")[0], status: "ERROR" });
+    if (line.startsWith("ERROR:") && second !== undefined)
+        seen.push({ id: second, status: "ERROR" });
+    if (line.startsWith("ok") && prev.test !== undefined)
+        seen.push({ id: prev.test, status: "PASSED" });
+    return seen;
+}
+// The three interleavings the harness reads across a line break: the test's line, then `ok` alone. Python's
+// `\s` and `.` (any character but a newline, a carriage return included), not JavaScript's.
+const S = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const TESTING_AGAINST = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}Testing against Django installed in `);
+const SERVER_ERROR = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}Internal Server Error: /([^\\n]*)/$`);
+const NO_ISSUES = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}System check identified no issues \\(0 silenced\\)$`);
+const TESTING_END = " silenced).";
+/**
+ * The harness's three multi-line patterns, in its order, each over the whole log: a match begins at a line
+ * that names the test, and the next match is looked for after its `ok`. The first pattern's middle spans
+ * any number of lines, up to the first line ending ` silenced).` that is followed by `ok` alone: found by
+ * one pass over the lines rather than by a lazy regular expression over the text, whose cost a log that
+ * repeats the opening without its end could make quadratic.
+ */
+function interleaved(lines) {
+    const seen = [];
+    // Each line that ends the first pattern's span, in order.
+    const ends = lines.flatMap((line, i) => (line.endsWith(TESTING_END) && lines[i + 1] === "ok" ? [i] : []));
+    let after = 0;
+    for (let i = 0, e = 0; i < lines.length; i++) {
+        if (i < after)
+            continue;
+        const opening = TESTING_AGAINST.exec(lines[i]);
+        if (!opening)
+            continue;
+        // The span may end on the opening line itself, after the phrase.
+        const endsHere = lines[i].slice(opening[0].length).endsWith(TESTING_END);
+        while (e < ends.length && (ends[e] < i || (ends[e] === i && !endsHere)))
+            e++;
+        const end = ends[e];
+        if (end === undefined)
+            break;
+        seen.push({ id: opening[1], status: "PASSED" });
+        after = end + 2;
+    }
+    // Each pattern only on a line that ends as it must: the test, bounded by a suffix, stays linear in the line.
+    for (const [pattern, end] of [
+        [SERVER_ERROR, "/"],
+        [NO_ISSUES, "System check identified no issues (0 silenced)"],
+    ]) {
+        for (let i = 0; i + 1 < lines.length; i++) {
+            const test = lines[i].endsWith(end) ? pattern.exec(lines[i])?.[1] : undefined;
+            if (test !== undefined && lines[i + 1] === "ok") {
+                seen.push({ id: test, status: "PASSED" });
+                i++;
+            }
+        }
+    }
+    return seen;
+}
+const RAN = /^Ran (\d+) tests? in \d+(?:\.\d+)?s$/;
+const OUTCOME = /^(?:OK|FAILED)(?: \((.*)\))?$/;
+/** Per `Ran N tests` line, N less the skips its outcome line reports. */
+function counted(lines) {
+    const counts = [];
+    lines.forEach((line, i) => {
+        const ran = RAN.exec(line.trim())?.[1];
+        if (ran === undefined)
+            return;
+        const outcome = lines
+            .slice(i + 1, i + 4)
+            .map((l) => OUTCOME.exec(l.trim()))
+            .find(Boolean);
+        const skipped = /(?:^|, )skipped=(\d+)/.exec(outcome?.[1] ?? "")?.[1];
+        counts.push(Math.max(0, Number(ran) - Number(skipped ?? 0)));
+    });
+    return counts;
+}
+const django = logParser("Django's test runner output", (text) => {
+    const lines = logLines(text);
+    const prev = {};
+    const observations = lines.flatMap((line) => lineObservations(line, prev));
+    return { observations: [...observations, ...interleaved(lines)], counted: counted(lines) };
+});
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/pytest.ts
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+const SUMMARY_HEADER = /^=+ short test summary info =+$/;
+const SECTION = /^=+ .* =+$/;
+// `=== 3 passed, 1 failed, 2 warnings in 0.12s ===`, `1 passed in 0.01 seconds` (older pytest), `no tests
+// ran in 0.01s`, with -q without the rule, `(0:01:02)` after the time on long runs.
+const COUNT_LINE = /^(?:=+ )?((?:\d+ [a-z]+(?: [a-z]+)?, )*\d+ [a-z]+(?: [a-z]+)?|no tests ran) in \d+(?:\.\d+)? ?s(?:econds)?(?: \([^)]*\))?(?: =+)?$/;
+/** The passes a count line reports (an expected failure that failed is graded as a pass), or undefined when it is none. */
+function countedPasses(line) {
+    const body = COUNT_LINE.exec(line.replace(ANSI, "").trim())?.[1];
+    if (body === undefined)
+        return undefined;
+    let passes = 0;
+    for (const item of body.split(", ")) {
+        const [, n, what] = /^(\d+) (.+)$/.exec(item) ?? [];
+        if (what === "passed" || what === "xfailed")
+            passes += Number(n);
+    }
+    return passes;
+}
+/** A log's lines, each with whether it stands in the runner's short summary or after its last count, and the runner's counts. */
+function pytestScan(text) {
+    const lines = [];
+    const counted = [];
+    let summary = false;
+    let last = -1;
+    for (const line of logLines(text)) {
+        const plain = line.replace(ANSI, "").trim();
+        const passes = countedPasses(plain);
+        if (passes !== undefined) {
+            counted.push(passes);
+            summary = false;
+            last = lines.length;
+        }
+        else if (SUMMARY_HEADER.test(plain))
+            summary = true;
+        else if (SECTION.test(plain))
+            summary = false;
+        lines.push({ line, summary, after: false });
+    }
+    for (let i = last + 1; last >= 0 && i < lines.length; i++)
+        lines[i].after = true;
+    return { lines, counted };
+}
+/** pytest's `SKIPPED [N] file:line: reason`: [N] is a count of skips, not a test (the harness's _is_skip_summary). */
+function isSkipSummary(status, name) {
+    return status === "SKIPPED" && /^\[\d+\]$/.test(name);
+}
+/** What follows a FAILED or ERROR line's first ` - `: the runner's one-line reason. */
+function pytest_messageOf(line, status) {
+    if (status !== "FAILED" && status !== "ERROR")
+        return undefined;
+    const at = line.indexOf(" - ");
+    return at === -1 ? undefined : line.slice(at + 3).trim() || undefined;
+}
+/**
+ * parse_log_pytest's reading of one line, `rename` applied to the id (the options parser's); undefined when
+ * the line names no test. A first word that begins with a status word but is none (`PASSEDX`) names
+ * nothing here: the harness keys it with a status it grades neither passed nor failed.
+ */
+function pytestLine(line, rename = (id) => id) {
+    const status = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    if (status === undefined)
+        return undefined;
+    const words = pySplit(status === "FAILED" ? line.replaceAll(" - ", " ") : line);
+    if (words.length <= 1 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]))
+        return undefined;
+    const message = pytest_messageOf(line, words[0]);
+    return { id: rename(words[1]), status: words[0], ...(message && { message }) };
+}
+const passing = (o) => o.status === "PASSED" || o.status === "XFAIL";
+/**
+ * A log read line by line with `readLine`, with the pytest family's summary block and counts. A pass read
+ * after the runner's last count line is not the runner's (pytest writes nothing after it; an `atexit` hook
+ * of the candidate's can), and is not believed.
+ */
+function pytestFamily(text, readLine) {
+    const { lines, counted } = pytestScan(text);
+    const observations = [];
+    const late = [];
+    for (const { line, summary, after } of lines) {
+        const read = readLine(line);
+        if (!read)
+            continue;
+        if (after && passing(read))
+            late.push(read.id);
+        else
+            observations.push({ ...read, ...(summary && { summary }) });
+    }
+    if (late.length === 0)
+        return { observations, counted };
+    const ids = [...new Set(late)];
+    const shown = `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
+    const note = `${ids.length === 1 ? "a pass" : `${ids.length} passes`} read after pytest's own final count, where pytest writes nothing, not believed: ${shown}`;
+    return { observations, counted, notes: [note] };
+}
+const pytest = logParser("pytest's output", (text) => pytestFamily(text, (line) => pytestLine(line)));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/matplotlib.ts
+
+
+const matplotlib = logParser("matplotlib's pytest output", (text) => pytestFamily(text, (line) => pytestLine(line.replaceAll("MouseButton.LEFT", "1").replaceAll("MouseButton.RIGHT", "3"))));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/pytest-options.ts
+
+
+/** The harness's option_pattern `(.*?)\[(.*)\]`: up to the first `[`, then to the last `]`; what follows is dropped. */
+function stableOptions(id) {
+    const open = id.indexOf("[");
+    const close = id.lastIndexOf("]");
+    if (open === -1 || close < open)
+        return id;
+    const main = id.slice(0, open);
+    let option = id.slice(open + 1, close);
+    if (option.startsWith("/") && !option.startsWith("//") && !option.includes("*"))
+        option = `/${option.split("/").at(-1)}`;
+    return `${main}[${option}]`;
+}
+const pytestOptions = logParser("pytest's output (options)", (text) => pytestFamily(text, (line) => pytestLine(line, stableOptions)));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/pytest-v2.ts
+
+
+// The harness strips `[<digits>m` (a colour code's tail, its ESC then goes with the control characters),
+// then every character from 0x01 to 0x1f.
+const COLOUR = /\[\d+m/g;
+const CONTROL = /[\x01-\x1f]/g;
+function v2Line(raw) {
+    const line = raw.replace(COLOUR, "").replace(CONTROL, "");
+    const starts = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    if (starts !== undefined) {
+        const words = pySplit(starts === "FAILED" ? line.split(" - ")[0] : line);
+        if (words.length < 2 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]))
+            return undefined;
+        const message = pytest_messageOf(line, words[0]);
+        return { id: words.slice(1).join(" "), status: words[0], ...(message && { message }) };
+    }
+    if (!/(FAILED|PASSED|SKIPPED|ERROR|XFAIL)$/.test(line))
+        return undefined;
+    const words = pySplit(line);
+    const status = words.at(-1);
+    if (words.length < 2 || !isLogStatus(status))
+        return undefined;
+    return { id: words.slice(0, -1).join(" "), status };
+}
+const pytestV2 = logParser("pytest's output (v2)", (text) => pytestFamily(text, v2Line));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/seaborn.ts
+
+
+function seabornLine(line) {
+    const words = pySplit(line);
+    if (words.length < 2)
+        return undefined;
+    if (line.startsWith("FAILED")) {
+        const message = pytest_messageOf(line, "FAILED");
+        return { id: words[1], status: "FAILED", ...(message && { message }) };
+    }
+    if (line.includes(" PASSED "))
+        return words[1] === "PASSED" ? { id: words[0], status: "PASSED" } : undefined;
+    if (line.startsWith("PASSED"))
+        return { id: words[1], status: "PASSED" };
+    return undefined;
+}
+const seaborn = logParser("seaborn's pytest output", (text) => pytestFamily(text, seabornLine));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/sympy.ts
+
+// The harness reads `(_*) (.*)\.py:(.*) (_*)` anywhere in the log, which also keys the location in a warning
+// (`  sympy/x.py:12: SymPyDeprecationWarning: …`) as a failed test. Only the runner's own header is read here:
+// a line of underscores around it. Its key is the harness's: the last `.py:` splits it, the last space ends it.
+const sympy_HEADER = /^_+ ([^\n]*)\.py:([^\n]*) _+$/;
+const HEADER_END = / _+$/;
+const FINISHED = /tests finished: (\d+) passed/;
+const sympy = logParser("sympy's test runner output", (text) => {
+    const observations = [];
+    const counted = [];
+    const lines = logLines(text);
+    for (const raw of lines) {
+        // Only a line that ends as a header does is tried: the pattern stays linear in the line.
+        const header = raw.startsWith("_") && HEADER_END.test(raw) ? sympy_HEADER.exec(raw) : null;
+        if (header)
+            observations.push({ id: `${header[1]}.py:${header[2]}`, status: "FAILED" });
+        const finished = FINISHED.exec(raw)?.[1];
+        if (finished !== undefined)
+            counted.push(Number(finished));
+    }
+    for (const raw of lines) {
+        const line = pyStrip(raw);
+        if (!line.startsWith("test_"))
+            continue;
+        const id = pySplit(line)[0];
+        if (line.endsWith(" E"))
+            observations.push({ id, status: "ERROR" });
+        if (line.endsWith(" F"))
+            observations.push({ id, status: "FAILED" });
+        if (line.endsWith(" ok"))
+            observations.push({ id, status: "PASSED" });
+    }
+    return { observations, counted };
+});
+
 ;// CONCATENATED MODULE: ./src/verdict/results/formats.ts
 
-const RESULTS_PARSERS = { junit: junit };
+
+
+
+
+
+
+
+
+const RESULTS_PARSERS = {
+    junit: junit,
+    pytest: pytest,
+    "pytest-options": pytestOptions,
+    "pytest-v2": pytestV2,
+    django: django,
+    sympy: sympy,
+    seaborn: seaborn,
+    matplotlib: matplotlib,
+    // The harness's repository-named parsers, each the same function as one above.
+    astroid: pytest,
+    flask: pytest,
+    marshmallow: pytest,
+    pvlib: pytest,
+    pyvista: pytest,
+    sqlfluff: pytest,
+    xarray: pytest,
+    pydicom: pytestOptions,
+    requests: pytestOptions,
+    pylint: pytestOptions,
+    astropy: pytestV2,
+    scikit: pytestV2,
+    sphinx: pytestV2,
+};
 /** The parser `results-format` selected. */
 function resultsParser(format) {
     return RESULTS_PARSERS[format];
+}
+/** A candidate's results format: its line's `results_format` (checked against RESULTS_FORMATS by the line's schema), else the run's. */
+function formatOf(overrides, settings) {
+    const own = overrides?.resultsFormat;
+    return own !== undefined && RESULTS_FORMATS.includes(own)
+        ? own
+        : settings.run.resultsFormat;
+}
+/** Whether a format reads the command's own output rather than the `test-results` files. */
+function readsLog(format) {
+    return RESULTS_PARSERS[format].reads === "log";
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/resolved.ts
@@ -56435,17 +58481,33 @@ function resultsParser(format) {
 function listsTests(instance) {
     return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
 }
+/**
+ * Each listed test in `passed` or `not_passed`, in the line's order; without tests that count (a run that
+ * never reached them, results not to be believed), none has passed.
+ */
+function listedBy(tests, instance) {
+    const by = tests ? outcomes(tests) : new Map();
+    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case;
+    // else one SWE-bench's lists cut inside its parameters (more `[` than `]`: 676 of Verified's ids, its
+    // grading's _resolve_case), which passes when every case it begins agrees that it passed.
+    const passed = (id) => {
+        const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
+        if (found !== undefined || id.split("[").length <= id.split("]").length)
+            return found === "pass";
+        const begun = [...by].filter(([caseId]) => caseId.startsWith(id));
+        return begun.length > 0 && begun.every(([, outcome]) => outcome === "pass");
+    };
+    const split = (ids = []) => ({
+        passed: ids.filter(passed),
+        not_passed: ids.filter((id) => !passed(id)),
+    });
+    return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
+}
 /** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
 function resolvedBy(tests, instance) {
-    const by = outcomes(tests);
-    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case.
-    const passed = (id) => (by.get(id) ?? by.get(pytestNodeToCaseId(id))) === "pass";
+    const listed = listedBy(tests, instance);
     const failToPass = instance.failToPass ?? [];
-    const passToPass = instance.passToPass ?? [];
-    const notPassing = {
-        failToPass: failToPass.filter((id) => !passed(id)),
-        passToPass: passToPass.filter((id) => !passed(id)),
-    };
+    const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
     const resolved = notPassing.passToPass.length > 0
         ? "no"
         : notPassing.failToPass.length === 0
@@ -56457,7 +58519,7 @@ function resolvedBy(tests, instance) {
 }
 /** Listed ids shown in a reason; more are counted. */
 const SHOWN = 5;
-function listed(name, ids, of) {
+function notPassedText(name, ids, of) {
     if (ids.length === 0)
         return undefined;
     const shown = ids.slice(0, SHOWN).join(", ");
@@ -56471,20 +58533,22 @@ function listed(name, ids, of) {
  * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
  */
 function judgeByLists(now, instance) {
+    const unread = { status: now.status, resolved: "no", listed: listedBy(undefined, instance) };
     if (!RAN_TO_END.has(now.status) || !now.tests)
-        return { status: now.status, resolved: "no" };
+        return unread;
     const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
     if (now.status === "test_failed" && failing === 0)
-        return { status: now.status, resolved: "no" };
+        return unread;
     const { resolved, notPassing } = resolvedBy(now.tests, instance);
+    const listed = listedBy(now.tests, instance);
     if (resolved === "full")
-        return { status: "pass", resolved, clearReason: true };
+        return { status: "pass", resolved, listed, clearReason: true };
     const lists = [
-        listed("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
-        listed("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
+        notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+        notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
     ].filter(Boolean);
     const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
-    return { status: "test_failed", resolved, reason };
+    return { status: "test_failed", resolved, listed, reason };
 }
 
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
@@ -56508,27 +58572,12 @@ function judgeByLists(now, instance) {
 
 
 
+
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
-    return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
-}
-/** Pulls (or checks) each image once, before any candidate's clock starts. */
-function imageGate({ engine, settings }, log) {
-    const ready = new Map();
-    return (image) => {
-        let pending = ready.get(image);
-        if (!pending) {
-            pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1000, log }).then((outcome) => {
-                if (!outcome.ok)
-                    return outcome.reason;
-                if (!outcome.pulled)
-                    log(`image ${image}: present`);
-                return undefined;
-            });
-            ready.set(image, pending);
-        }
-        return pending;
-    };
+    const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
+    return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
 function syntaxOf(checks, facts) {
@@ -56541,13 +58590,15 @@ function syntaxOf(checks, facts) {
 async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
     const { language, limits } = prepared;
-    const image = imageFor(settings, language);
+    const image = imageFor(settings, language, candidate);
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
         return { status: "sandbox_error", language, limits, reason: imageProblem };
-    const made = prepared.start
-        ? await ctx.runImages.image(image, prepared.start, ctx.testFiles, prepared.commit)
-        : undefined;
+    // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
+    // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
+    const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+    const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
+    const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
     if (made && !made.ok) {
         // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
@@ -56558,20 +58609,34 @@ async function place(prepared, candidate, ctx) {
         };
     }
     const { testResults } = settings.run;
+    const format = formatOf(candidate.overrides, settings);
+    // A log format reads the command's output, kept whole up to a results file's bound; the files are JUnit's.
+    const log = readsLog(format);
     return {
         image: made?.image ?? image,
+        format,
         job: {
             image: made?.image ?? image,
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
             limits,
             labels: { [RUN_LABEL]: ctx.runId },
             ...(made && { treeDir: RUN_TREE_DIR }),
-            ...(testResults.length > 0 && { results: findPatterns(testResults) }),
+            ...(workdir !== undefined && { workdir }),
+            ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
+            ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
         },
     };
 }
-/** One sandbox run, judged by its exit code and, with `test-results`, by its tests. */
-async function runOnce(job, language, checks, ctx) {
+/** The per-test results of a run that reached its end, in `format`; undefined when the run reads none (junit without `test-results`). */
+function readingOf(facts, format, ctx) {
+    const parser = resultsParser(format);
+    if (parser.reads === "log")
+        return { reading: readLogResults(facts.log, parser), source: { log: parser.format } };
+    const globs = ctx.settings.run.testResults;
+    return globs.length > 0 ? { reading: readResults(facts.results, globs, parser), source: globs } : undefined;
+}
+/** One sandbox run, judged by its exit code and, with `test-results` or a log format, by its tests. */
+async function runOnce(job, language, checks, ctx, format) {
     const facts = await ctx.engine.run(job);
     const status = classify(facts);
     const verdict = { status, language, limits: job.limits, facts };
@@ -56581,10 +58646,10 @@ async function runOnce(job, language, checks, ctx) {
         verdict.syntax = syntaxOf(checks, facts);
     if (status === "sandbox_error" && !facts.sandboxError)
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
-    const globs = ctx.settings.run.testResults;
-    if (globs.length > 0 && RAN_TO_END.has(status)) {
-        const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
-        const judged = judgeByTests(status, reading, globs);
+    const read = RAN_TO_END.has(status) ? readingOf(facts, format, ctx) : undefined;
+    if (read) {
+        const { reading, source } = read;
+        const judged = judgeByTests(status, reading, source);
         verdict.status = judged.status;
         if (judged.reason)
             verdict.reason = judged.reason;
@@ -56593,21 +58658,27 @@ async function runOnce(job, language, checks, ctx) {
         if (reading.notes.length > 0)
             verdict.notes = reading.notes;
     }
+    // The log has been read: the verdict keeps only the streams' `max-output`, not megabytes per candidate.
+    if (facts.log) {
+        const { log: _read, ...kept } = facts;
+        void _read;
+        verdict.facts = kept;
+    }
     return verdict;
 }
 /** `runOnce`, and once more in a fresh container when the engine failed us: never for the candidate's own statuses. */
-async function runRetried(job, language, checks, ctx) {
-    const first = await runOnce(job, language, checks, ctx);
+async function runRetried(job, language, checks, ctx, format) {
+    const first = await runOnce(job, language, checks, ctx, format);
     if (first.status !== "sandbox_error")
         return first;
-    const again = await runOnce(job, language, checks, ctx);
+    const again = await runOnce(job, language, checks, ctx, format);
     const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
     return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
 }
 /** The baseline run of `compare: base` (the command on the unpatched tree), judged as a candidate is, before any comparison. */
 async function runBaseline(prepared, placement, ctx) {
     const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
-    const run = await runRetried(job, prepared.language, [], ctx);
+    const run = await runRetried(job, prepared.language, [], ctx, placement.format);
     const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
     const notes = [...(run.notes ?? []), ...(run.status === "sandbox_error" && run.reason ? [run.reason] : [])];
     const why = voidReason(run.status);
@@ -56624,7 +58695,12 @@ async function runBaseline(prepared, placement, ctx) {
 async function compared(verdict, prepared, placement, ctx) {
     if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
         return verdict;
-    const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+    const key = {
+        image: placement.image,
+        command: placement.job.command,
+        files: prepared.unpatched ?? [],
+        format: placement.format,
+    };
     const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
     const judged = judgeAgainstBase(verdict, baseline);
     const next = { ...verdict, status: judged.status };
@@ -56639,10 +58715,11 @@ async function compared(verdict, prepared, placement, ctx) {
 }
 /** With a line's test lists (`fail_to_pass`, `pass_to_pass`), the verdict they give: `pass` only when resolved in full. */
 function byLists(verdict, instance) {
-    if (!instance || !listsTests(instance))
+    // Our failure judged nothing: it is resolved neither way, and counts in no rate (judgeCandidate lists its tests).
+    if (!instance || !listsTests(instance) || verdict.status === "sandbox_error")
         return verdict;
     const judged = judgeByLists(verdict, instance);
-    const next = { ...verdict, status: judged.status, resolved: judged.resolved };
+    const next = { ...verdict, status: judged.status, resolved: judged.resolved, listed: judged.listed };
     if (judged.reason)
         next.reason = judged.reason;
     else if (judged.clearReason)
@@ -56664,7 +58741,7 @@ async function runPrepared(prepared, candidate, ctx) {
     const attempts = [];
     const runs = [];
     for (let attempt = 1;; attempt++) {
-        const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+        const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx, placement.format);
         const verdict = byLists(await compared(run, prepared, placement, ctx), candidate.instance);
         runs.push(verdict);
         attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
@@ -56729,6 +58806,10 @@ async function judgeCandidate(candidate, ctx) {
     // failure says nothing of it, as it counts in no rate.
     if (listsTests(candidate.instance) && verdict.resolved === undefined && verdict.status !== "sandbox_error")
         verdict = { ...verdict, resolved: "no" };
+    // Which listed tests passed, for every line with lists (SWE-bench's tests_status is written from it): none,
+    // when the run never reached them.
+    if (candidate.instance && listsTests(candidate.instance) && verdict.listed === undefined)
+        verdict = { ...verdict, listed: listedBy(undefined, candidate.instance) };
     return resultOf(candidate, verdict);
 }
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
@@ -56763,6 +58844,7 @@ class RunImages {
     /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
     #commitTrees = new Map();
     #commits = new Map();
+    /** Each run image by its key, with the image it is made from (`source`) and its commit. */
     #images = new Map();
     /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
     #released = [];
@@ -56826,13 +58908,21 @@ class RunImages {
             return loadCommitFiles(workdir, commit, paths);
         return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
     }
-    /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
-    image(image, kind, testFiles, commit) {
-        const key = JSON.stringify([image, kind, commit ?? null]);
+    /**
+     * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
+     * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
+     * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+     */
+    image(image, kind, testFiles, commit, workdir) {
+        const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
         let entry = this.#images.get(key);
         if (!entry) {
-            const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
-            entry = { made: this.#make(image, files), ...(commit !== undefined && { commit }) };
+            const files = kind === "tests"
+                ? Promise.resolve(testFiles)
+                : workdir !== undefined
+                    ? Promise.resolve([])
+                    : this.commitTree(commit).then((tree) => tree.files);
+            entry = { made: this.#make(image, files, workdir), source: image, ...(commit !== undefined && { commit }) };
             this.#images.set(key, entry);
         }
         return entry.made;
@@ -56842,24 +58932,34 @@ class RunImages {
      * night over many commits holds only the ones in flight. Returns the removals that failed.
      */
     async release(commit) {
+        this.#commitTrees.delete(commit);
+        return this.#releaseWhere((entry) => entry.commit === commit);
+    }
+    /**
+     * Drops the run images made from `image` (a line's own image) once the last line that needs it is done,
+     * whatever their commit: the image itself can then go (line-images.ts). Returns the removals that failed.
+     */
+    releaseSource(image) {
+        return this.#releaseWhere((entry) => entry.source === image);
+    }
+    async #releaseWhere(mine) {
         // The images released before: the warm containers that kept them went when this commit's candidates
         // began (the engine drops those of another image), so they go now, and at most the last stays behind.
         const earlier = this.#released.splice(0);
         const kept = await Promise.all(earlier.map(async (id) => ((await this.maker.remove(id)) ? [id] : [])));
         this.#released.push(...kept.flat());
-        this.#commitTrees.delete(commit);
-        const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
-        for (const [key] of mine)
+        const released = [...this.#images].filter(([, entry]) => mine(entry));
+        for (const [key] of released)
             this.#images.delete(key);
-        const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => undefined)));
+        const made = await Promise.all(released.map(([, entry]) => entry.made.catch(() => undefined)));
         // A container of the engine's (one kept warm) may still hold the image: the removal then only drops its
         // tag, and the image itself goes by its id when the run closes, after the engine's containers.
         for (const image of made)
             if (image?.ok && image.id)
                 this.#released.push(image.id);
-        return this.#remove(mine.map(([, entry]) => entry.made));
+        return this.#remove(released.map(([, entry]) => entry.made));
     }
-    async #make(image, files, setup = this.settings.run.setup) {
+    async #make(image, files, workdir, setup = this.settings.run.setup) {
         const started = external_node_perf_hooks_.performance.now();
         if (setup)
             this.setups++;
@@ -56871,6 +58971,7 @@ class RunImages {
             limits,
             labels: this.labels,
             ...(setup && { setup }),
+            ...(workdir !== undefined && { workdir }),
         });
         const took = `${((external_node_perf_hooks_.performance.now() - started) / 1000).toFixed(1)} s`;
         if (!made.ok)
@@ -56878,7 +58979,7 @@ class RunImages {
         else if (setup)
             this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
         else
-            this.log(`run image from ${image} made in ${took}`);
+            this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
         return made;
     }
     /** Removes every run image made; returns the removals that failed. */
@@ -56906,6 +59007,7 @@ class RunImages {
 
 
 
+
 const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
 /**
  * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
@@ -56913,9 +59015,10 @@ const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseComm
  * Bad input, named with its line.
  */
 async function checkInstances(items, settings, runImages) {
-    const listing = items.find((item) => !("status" in item) && listsTests(item.instance));
+    // A log format reads its tests off the command's output; JUnit needs the files named.
+    const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
     if (listing && settings.run.testResults.length === 0)
-        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes; nothing was run`);
+        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
     const named = items.flatMap((item) => {
         const name = nameOf(item);
         return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
@@ -56952,15 +59055,27 @@ async function checkTestPatches(lines, settings, commitOf, baseFiles) {
         throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
     }
 }
-/** The order to judge `items` in (indices): grouped by base commit, each group where its first line stands. */
+/**
+ * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
+ * then by the line's own image the same way, so that an image's lines run together and it is held (pulled,
+ * on disk) only while they do (line-images.ts). Lines with neither keep their own place.
+ */
 function judgingOrder(items) {
+    const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
+    return grouped(byCommit, (index) => imageOf(items[index]));
+}
+const imageOf = (item) => ("status" in item ? undefined : item.overrides?.image);
+/** `indices` grouped by `keyOf`, each group where its first member stands; those without a key stay alone. */
+function grouped(indices, keyOf) {
     const groups = new Map();
-    items.forEach((item, index) => {
-        const name = nameOf(item);
-        // Lines without a commit keep their own place: each is a group of one.
-        const key = name === undefined ? `\u0000${index}` : name;
-        groups.set(key, [...(groups.get(key) ?? []), index]);
-    });
+    for (const index of indices) {
+        const key = keyOf(index) ?? `\u0000${index}`;
+        const group = groups.get(key);
+        if (group)
+            group.push(index);
+        else
+            groups.set(key, [index]);
+    }
     return [...groups.values()].flat();
 }
 /** Releases each commit's base once its last candidate is done. */
@@ -56999,7 +59114,8 @@ class CommitBases {
 // is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
 // forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
 // remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
-// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+// same key (what changes verdicts: the tests, image, command, limits, results format, the gate's version),
+// and never for a candidate with settings of its own (a dataset line's overrides), which the key does not hold.
 
 
 
@@ -57155,6 +59271,10 @@ const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is
 function carriedOver(state, key, fingerprints, commit) {
     const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
     return (candidate) => {
+        // The key holds the run's settings, not a candidate's own (a dataset line's results_format, command,
+        // image, …): a verdict judged under them is never carried, whatever changed since.
+        if (Object.values(candidate.overrides ?? {}).some((value) => value !== undefined))
+            return undefined;
         const remembered = usable.get(candidate.id);
         const now = fingerprints.get(candidate.id);
         if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
@@ -57255,14 +59375,21 @@ function withoutState(body) {
 
 
 
+
+
+
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
-    // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
+    // Read before anything runs: a baseline or a report to resume that cannot be read is a bad input, not a lost run.
     const baseline = await loadBaseline(settings);
+    const resumed = await loadResume(settings);
+    const partial = work.kind === "judge" ? partialReport(settings) : undefined;
     const outcome = work.kind === "merge"
         ? await mergeOutcome(await work.reports(), settings, work.input)
-        : await judgeWork(settings, work, runId, io);
-    const reportPath = await writeReports(settings, outcome);
+        : await judgeWork(settings, work, runId, io, { ...(resumed && { resumed }), ...(partial && { partial }) });
+    const reportPath = await writeReports(settings, outcome, runId, io.warn);
+    await partial?.remove();
     return {
         ...outcome,
         ...(reportPath === undefined ? {} : { reportPath }),
@@ -57287,18 +59414,48 @@ function readTestFiles({ source, limits }) {
 async function run_openRun(settings, runId, log, given = {}) {
     const testFiles = given.testFiles ?? (await readTestFiles(settings));
     const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
-    const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [RUN_LABEL]: runId }, log);
+    const binary = settings.mode.engine;
+    const runImages = new RunImages(settings, runImageMaker(binary), { [RUN_LABEL]: runId }, log);
+    // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
+    const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), runOwnImages(settings), (image) => imageIdOf(binary, image));
+    const releaseImage = async (image) => {
+        // The run images made from it first: they hold its layers.
+        const failures = await runImages.releaseSource(image);
+        await gate.release(image);
+        return failures;
+    };
     return {
-        context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+        context: runContext({ settings, engine, testFiles, runId, runImages, prepareImage: gate.prepare, releaseImage }, log),
         engine,
-        close: async () => ({ containers: await engine.close(), images: await runImages.close() }),
+        close: async () => {
+            const containers = await engine.close();
+            // Run images before the images they are made from.
+            const images = await runImages.close();
+            return { containers, images: [...images, ...(await gate.close())] };
+        },
     };
 }
-/** The `judge` work: the candidates judged in the run's sandboxes, those remembered carried over. */
-async function judgeWork(settings, work, runId, io) {
+/** The gate's version in the key a resumed run's lines are matched by: a new release may judge differently. */
+const GATE_VERSION = package_namespaceObject.rE;
+/**
+ * The `judge` work: the candidates judged in the run's sandboxes, those remembered (the action's sticky
+ * comment) or resumed (`resume`'s report) carried over, every result recorded in `partial` as it is final.
+ */
+async function judgeWork(settings, work, runId, io, { resumed, partial } = {}) {
     const testFiles = await readTestFiles(settings);
     const audit = auditSink(settings, io);
-    const judge = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    // Every line's fingerprint, on its result: what a later `resume` matches it by.
+    const lineKey = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: GATE_VERSION });
+    const fingerprint = (candidate) => lineFingerprint(candidate, lineKey);
+    const judge = (entries) => judgeInSandboxes(entries, {
+        settings,
+        runId,
+        testFiles,
+        io,
+        fingerprint,
+        ...(audit && { audit }),
+        ...(partial && { finished: (result) => partial.add(result) }),
+    });
     // Complete once the entries are read, which judging (and carrying over) does to the last.
     const listed = [];
     const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
@@ -57306,12 +59463,23 @@ async function judgeWork(settings, work, runId, io) {
         ...outcome,
         skipped: [...outcome.skipped, ...listed],
     });
-    if (!work.remembered)
+    if (!work.remembered && !resumed)
         return withListed(await judge(await entries()));
-    const { version } = work.remembered;
-    const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-    const outcome = await judgeWithCarryOver(await entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
-    return { ...withListed(outcome), key };
+    const key = work.remembered
+        ? verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: work.remembered.version })
+        : undefined;
+    const remembered = key === undefined ? undefined : work.remembered?.lookup(key);
+    const fromResume = resumed && resumedVerdicts(resumed, fingerprint);
+    const carried = (candidate) => {
+        const result = remembered?.(candidate) ?? fromResume?.(candidate);
+        if (result)
+            partial?.add(result);
+        return result;
+    };
+    const outcome = await judgeWithCarryOver(await entries(), carried, judge, settings.reports.failOn);
+    if (resumed)
+        io.log(`sandbox-gate: resume: ${outcome.carried} result(s) carried over from '${settings.reports.resume}', ${outcome.results.length - outcome.carried} judged`);
+    return { ...withListed(outcome), ...(key !== undefined && { key }) };
 }
 /**
  * The entries to judge; what the source only lists is put in `listed`, never judged nor counted against
@@ -57338,7 +59506,7 @@ function auditSink(settings, io) {
     };
 }
 /** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
-async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit }) {
+async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit, fingerprint, finished }) {
     io.phase?.("engine", settings.mode.engine);
     const run = await run_openRun(settings, runId, io.log, { testFiles, ...(io.engine && { makeEngine: io.engine }) });
     // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
@@ -57351,6 +59519,8 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
             log: io.log,
             ...(audit && { audit }),
             ...(io.judged && { judged: io.judged }),
+            ...(fingerprint && { fingerprint }),
+            ...(finished && { finished }),
         });
     }
     finally {
@@ -57404,14 +59574,22 @@ async function judgeAll(entries, ctx, hooks) {
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+    const order = judgingOrder(taken);
+    const own = runOwnImages(settings);
+    const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
     let done = 0;
     hooks.judged?.(done, taken.length);
     const progress = new ProgressMeter(taken.length, () => external_node_perf_hooks_.performance.now());
     const results = new Array(taken.length);
-    await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+    images.start();
+    await mapLimit(order, settings.mode.concurrency, async (index, position) => {
         const item = taken[index];
-        const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        images.starting(position);
+        const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+        const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
+        hooks.finished?.(result);
         await bases.done(item);
+        await images.done(position);
         done += 1;
         hooks.judged?.(done, taken.length);
         const line = progress.finished(result.status);
@@ -57441,329 +59619,6 @@ async function judgeAll(entries, ctx, hooks) {
         skipped,
         decision: decide(results, settings.reports.failOn),
         ...(firstBaseline && { base: reportedBase(firstBaseline) }),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/settings/settings.ts
-// Every input → one typed, validated Settings object. Bad values end the run before anything runs,
-// with one line naming the input.
-
-
-
-
-
-
-
-
-
-/**
- * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
- * are here because settings sit below verdict; the registry there is typed by them, so a name without a
- * parser (or a parser without a name) does not compile.
- */
-const RESULTS_FORMATS = ["junit"];
-/**
- * `fail-on` words that are no status but mark a pass that proves nothing: `flaky` (its attempts disagreed),
- * `tampering` (its own code reaches into the judge). Either turns such a pass into `test_failed`.
- */
-const FAIL_ON_MARKS = ["flaky", "tampering"];
-/** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
-const REPLY_PIDS = 64;
-const PATCH_PIDS = 256;
-/** Input names with their defaults; action.yml states the same (a test keeps them in step). */
-const settings_DEFAULTS = {
-    source: "comments",
-    authors: "*[bot]",
-    files: "",
-    language: "auto",
-    image: "",
-    pull: "missing",
-    tests: "",
-    protect: "default",
-    workdir: "",
-    target: "",
-    command: "",
-    "patch-fuzz": "false",
-    timeout: "10s",
-    // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
-    "wall-timeout": "",
-    memory: "256m",
-    cpus: "1",
-    // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
-    "pids-limit": "",
-    "max-output": "64k",
-    "tmpfs-size": "64m",
-    // Empty: tmpfs-size, since every candidate's work dir holds the tree.
-    "max-tree-size": "",
-    setup: "",
-    "setup-network": "none",
-    "test-results": "",
-    "results-format": "junit",
-    compare: "none",
-    reruns: "0",
-    "setup-timeout": "10m",
-    runtime: "",
-    engine: "docker",
-    concurrency: "",
-    isolation: "candidate",
-    shard: "",
-    baseline: "",
-    merge: "",
-    "max-candidates": "20",
-    "pass-at-k": "1,5,10",
-    // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
-    "fail-on": [...STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
-    comment: "true",
-    report: "",
-    junit: "",
-    "github-token": "",
-    decide: "latest",
-    rejudge: "false",
-    "comment-key": "",
-    "audit-log": "",
-    "post-report": "",
-    matrix: "",
-};
-function parseNumber(input, value, { integer, min }) {
-    const n = Number(value.trim());
-    if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-        throw new InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
-    }
-    return n;
-}
-function parseChoice(input, value, choices) {
-    const v = value.trim().toLowerCase();
-    if (!choices.includes(v)) {
-        throw new InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
-    }
-    return v;
-}
-function parseBoolean(input, value) {
-    return parseChoice(input, value, ["true", "false"]) === "true";
-}
-/** Comma- or newline-separated list, blanks dropped. */
-function parseList(value) {
-    return value
-        .split(/[,\n]/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-}
-/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
-function parseGlobs(input, value) {
-    const globs = parseList(value);
-    for (const glob of globs) {
-        const problem = globProblem(glob);
-        if (problem)
-            throw new InputError(input, `'${glob}' ${problem}`);
-    }
-    return globs;
-}
-/** `2/4` → the second of four shards; empty → no sharding. */
-function parseShard(value) {
-    const v = value.trim();
-    if (v === "")
-        return undefined;
-    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
-    const index = Number(m?.[1]);
-    const count = Number(m?.[2]);
-    if (!m || count < 1 || index < 1 || index > count) {
-        throw new InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
-    }
-    return { index, count };
-}
-const COMMENT_KEY_MAX = 200;
-/**
- * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
- * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
- */
-function parseMatrix(value) {
-    const v = value.trim();
-    if (v === "" || v === "null")
-        return {};
-    let parsed;
-    try {
-        parsed = JSON.parse(v);
-    }
-    catch {
-        throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
-    }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-        throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
-    return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
-}
-/** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
-function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
-    const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
-    return Math.max(1, Math.min(wanted, budget));
-}
-function parseLanguage(value) {
-    const language = value.toLowerCase();
-    if (language === "auto" || isLanguage(language))
-        return language;
-    throw new InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
-}
-/**
- * The inputs other inputs depend on or are checked against, validated first and in this order, so the
- * first wrong input named is the same whichever sections it feeds.
- */
-function readCrossChecked(input, ctx) {
-    const language = parseLanguage(input("language"));
-    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
-    const files = parseList(input("files"));
-    if (source === "files" && files.length === 0) {
-        throw new InputError("files", "is required when source is 'files'");
-    }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...STATUSES, ...FAIL_ON_MARKS]));
-    const memoryBytes = parseSize("memory", input("memory"));
-    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
-    if (memoryBytes < 6 * 1024 ** 2)
-        throw new InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
-    const wanted = input("concurrency") === ""
-        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
-        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
-    return {
-        language,
-        source,
-        files,
-        failOnWords,
-        memoryBytes,
-        wanted,
-        ...readJobShape(input),
-    };
-}
-/** What this job is (a shard, a merge, a commenter) and where it runs: the combinations that make no sense are refused. */
-function readJobShape(input) {
-    const target = input("target");
-    const shard = parseShard(input("shard"));
-    const merge = parseList(input("merge"));
-    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
-    if (shard && merge.length > 0)
-        throw new InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
-    const postReport = input("post-report");
-    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
-    if (postReport && merge.length > 0)
-        throw new InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
-    // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
-    // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
-    if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
-        throw new InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
-    const commentKey = input("comment-key");
-    if (commentKey.length > COMMENT_KEY_MAX)
-        throw new InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
-    const targetPath = target ? checkRelativePath(target) : undefined;
-    if (targetPath && !targetPath.ok)
-        throw new InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
-    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
-    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
-    const setup = input("setup");
-    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
-    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
-    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
-}
-function readSource(input, ctx, early) {
-    return {
-        kind: early.source,
-        authors: parseList(input("authors")),
-        files: early.files,
-        workdir: input("workdir") || ctx.defaultWorkdir,
-        tests: parseList(input("tests")),
-        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
-        maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-        ...(early.shard ? { shard: early.shard } : {}),
-    };
-}
-function readRun(input, early) {
-    const { setup, setupNetwork, setupTimeoutMs } = early;
-    return {
-        language: early.language,
-        image: input("image"),
-        pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
-        target: early.target,
-        command: input("command"),
-        ...(setup && {
-            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
-        }),
-        patchPidsLimit: early.pids ?? PATCH_PIDS,
-        patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-        testResults: parseGlobs("test-results", input("test-results")),
-        resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
-        compare: parseChoice("compare", input("compare"), ["none", "base"]),
-        reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-        protect: parseProtect(parseList(input("protect"))),
-        failOnFlaky: early.failOnWords.includes("flaky"),
-        failOnTampering: early.failOnWords.includes("tampering"),
-    };
-}
-function readLimits(input, early) {
-    const timeoutMs = parseDuration("timeout", input("timeout"));
-    const wall = input("wall-timeout");
-    const wallTimeoutMs = wall === "" ? undefined : parseDuration("wall-timeout", wall);
-    if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
-        throw new InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
-    }
-    return {
-        timeoutMs,
-        ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
-        memoryBytes: early.memoryBytes,
-        cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-        pidsLimit: early.pids ?? REPLY_PIDS,
-        maxOutputBytes: parseSize("max-output", input("max-output")),
-        workdirBytes: early.workdirBytes,
-        runtime: input("runtime"),
-    };
-}
-function readMode(input, ctx, early) {
-    const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
-    const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
-    if (isolation === "namespace")
-        namespaceCrossCheck(engine, input("runtime"));
-    return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
-}
-/**
- * `isolation: namespace` runs each candidate in a bwrap sandbox made from a config docker made: never
- * silently weaker, so what it cannot honour is refused (the host's side, root and bwrap, in sandbox/select.ts).
- */
-function namespaceCrossCheck(engine, runtime) {
-    if (engine === "podman")
-        throw new InputError("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
-    if (runtime !== "")
-        throw new InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
-}
-function readReports(input, early) {
-    const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
-    return {
-        failOn: new Set(failOn),
-        passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
-        comment: parseBoolean("comment", input("comment")),
-        report: input("report"),
-        junit: input("junit"),
-        baseline: input("baseline"),
-        merge: early.merge,
-        decide: parseChoice("decide", input("decide"), ["latest", "all"]),
-        auditLog: input("audit-log"),
-        postReport: early.postReport,
-    };
-}
-/** Reads every input through `get` (empty string = not set) into one validated object. */
-function readSettings(get, ctx) {
-    const input = (name) => {
-        const v = get(name).trim();
-        return v === "" ? settings_DEFAULTS[name] : v;
-    };
-    const early = readCrossChecked(input, ctx);
-    // Each section in the order the inputs were always read, so the same wrong input is named first.
-    return {
-        source: readSource(input, ctx, early),
-        run: readRun(input, early),
-        limits: readLimits(input, early),
-        mode: readMode(input, ctx, early),
-        reports: readReports(input, early),
-        conversation: {
-            rejudge: parseBoolean("rejudge", input("rejudge")),
-            commentKey: early.commentKey,
-            matrix: parseMatrix(input("matrix")),
-        },
-        token: input("github-token") || ctx.defaultToken || "",
     };
 }
 
@@ -58019,6 +59874,7 @@ async function upsertCheckRun(client, repo, run) {
 
 
 
+
 // GitHub shows the first lines of an annotation; the rest belongs in the summary.
 const MESSAGE_MAX = 4000;
 /** GitHub keeps this many error annotations per step, and as many warnings; it drops the rest. */
@@ -58029,13 +59885,16 @@ const ANNOTATIONS_PER_STEP = 10;
  * failing tests gets one per failing test instead, on the test's file and line where the XML says. A patch's files are
  * repository files: `repoPrefix` (the base tree's path inside the repository) makes them point at the PR's.
  * A file is named only when it is a path inside the tree (see `located`); else the annotation has no place.
+ * Code that reaches into the judge (`tampering`) gets one annotation per finding, on its file and line: an
+ * error when it failed the candidate, a warning beside a pass (`fail-on` without `tampering`), so a
+ * reviewer sees it where the code is either way.
  * With `deciding`, only those results are annotated: older replies are history, not the check's news.
  * The most useful come first: errors, then those that point at a line, then the newest.
  */
 function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deciding) {
     const ranked = results
         .map((r, index) => ({ r, index }))
-        .filter(({ r }) => r.status !== "pass" && (deciding === undefined || deciding.has(r.id)))
+        .filter(({ r }) => (r.status !== "pass" || (r.tampering ?? []).length > 0) && (deciding === undefined || deciding.has(r.id)))
         .sort((a, b) => Number(failOn.has(b.r.status)) - Number(failOn.has(a.r.status)) ||
         Number(b.r.syntax?.line !== undefined) - Number(a.r.syntax?.line !== undefined) ||
         b.index - a.index);
@@ -58043,31 +59902,48 @@ function buildAnnotations(results, failOn = EVERY_FAILURE, repoPrefix = "", deci
         const level = failOn.has(r.status) ? "error" : "warning";
         // A patch's files and the tests' files are the repository's: repoPrefix makes them the PR's.
         const inRepo = (file) => (repoPrefix ? `${repoPrefix}/${file}` : file);
+        // A reply's code is no repository file: its name stays as the sandbox knew it.
+        const ownFile = r.changed_files ? inRepo : (file) => file;
+        const tampering = (r.tampering ?? []).map((t) => ({
+            level,
+            title: `sandbox-gate: ${cleanText(r.id)} reaches into the judge`,
+            message: message(r, t.what),
+            ...located(t.file, t.line, ownFile),
+        }));
+        // Its tests passed (or it passed): the findings are all there is to say.
+        if (r.status === "pass" || failedForTampering(r))
+            return tampering;
         // A protected candidate: one annotation on each file it may not change, where the reviewer looks.
         if (r.status === "protected" && (r.protected ?? []).length > 0)
-            return r.protected.map((file) => ({
-                level,
-                title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
-                message: message(r),
-                ...located(file, undefined, inRepo),
-            }));
+            return [
+                ...r.protected.map((file) => ({
+                    level,
+                    title: `sandbox-gate: ${cleanText(r.id)} changed the protected file ${cleanText(file)}`,
+                    message: message(r),
+                    ...located(file, undefined, inRepo),
+                })),
+                ...tampering,
+            ];
         // With `compare: base`, only the tests it broke: what it is blamed for.
         const tests = failingCases(r).held;
         if (tests.length > 0)
-            return tests.map((c) => ({
-                level,
-                title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
-                message: message(r, c.message),
-                ...located(c.file, c.line, inRepo),
-            }));
+            return [
+                ...tests.map((c) => ({
+                    level,
+                    title: `sandbox-gate: ${cleanText(c.id)} failed in ${cleanText(r.id)}`,
+                    message: message(r, c.message),
+                    ...located(c.file, c.line, inRepo),
+                })),
+                ...tampering,
+            ];
         return [
             {
                 level,
                 title: `sandbox-gate: ${STATUS_INFO[r.status].label} in ${cleanText(r.id)}`,
                 message: message(r),
-                // A reply's code is no repository file: its name stays as the sandbox knew it.
-                ...located(r.syntax?.file, r.syntax?.line, r.changed_files ? inRepo : (file) => file, r.syntax?.column),
+                ...located(r.syntax?.file, r.syntax?.line, ownFile, r.syntax?.column),
             },
+            ...tampering,
         ];
     });
 }

@@ -4227,9 +4227,9 @@ var __webpack_modules__ = {
             return;
           const schArr = schema;
           const valid = gen.let("valid", false);
-          const passing = gen.let("passing", null);
+          const passing2 = gen.let("passing", null);
           const schValid = gen.name("_valid");
-          cxt.setParams({ passing });
+          cxt.setParams({ passing: passing2 });
           gen.block(validateOneOf);
           cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
           function validateOneOf() {
@@ -4245,11 +4245,11 @@ var __webpack_modules__ = {
                 }, schValid);
               }
               if (i > 0) {
-                gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, false).assign(passing, (0, codegen_1._)`[${passing}, ${i}]`).else();
+                gen.if((0, codegen_1._)`${schValid} && ${valid}`).assign(valid, false).assign(passing2, (0, codegen_1._)`[${passing2}, ${i}]`).else();
               }
               gen.if(schValid, () => {
                 gen.assign(valid, true);
-                gen.assign(passing, i);
+                gen.assign(passing2, i);
                 if (schCxt)
                   cxt.mergeEvaluated(schCxt, codegen_1.Name);
               });
@@ -9092,6 +9092,50 @@ const external_node_fs_namespaceObject = (0, import_module.createRequire)(__sand
 ;
 const external_node_readline_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:readline");
 ;
+const MAX_NAME_LENGTH = 255;
+const COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+const DOMAIN = /^(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[[0-9a-fA-F:.]+\])(?::[0-9]+)?$/;
+const TAG = /^[\w][\w.-]{0,127}$/;
+const DIGEST = /^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}$/;
+function imageReferenceProblem(reference) {
+  if (reference.trim() !== reference || reference === "")
+    return "is empty or has blanks around it";
+  if (/\s/.test(reference))
+    return "holds a blank";
+  const at = reference.indexOf("@");
+  const named = at < 0 ? reference : reference.slice(0, at);
+  const digest = at < 0 ? void 0 : reference.slice(at + 1);
+  if (digest !== void 0) {
+    if (!DIGEST.test(digest))
+      return `has a malformed digest ${JSON.stringify(digest)} (as sha256:<64 hex digits>)`;
+    if (digest.startsWith("sha256:") && digest.length !== "sha256:".length + 64)
+      return "has a sha256 digest that is not 64 hex digits";
+  }
+  const slash = named.lastIndexOf("/");
+  const colon = named.lastIndexOf(":");
+  const name = colon > slash ? named.slice(0, colon) : named;
+  const tag = colon > slash ? named.slice(colon + 1) : void 0;
+  if (tag !== void 0 && !TAG.test(tag))
+    return `has a malformed tag ${JSON.stringify(tag)} (letters, digits, '_', '.', '-'; at most 128)`;
+  if (name.length > MAX_NAME_LENGTH)
+    return `has a name longer than ${MAX_NAME_LENGTH} characters`;
+  const parts = name.split("/");
+  const first = parts[0];
+  const hasDomain = parts.length > 1 && (/[.:]/.test(first) || first === "localhost" || first !== first.toLowerCase());
+  if (hasDomain && !DOMAIN.test(first))
+    return `has a malformed registry ${JSON.stringify(first)}`;
+  const path2 = hasDomain ? parts.slice(1) : parts;
+  const bad = path2.find((component) => !COMPONENT.test(component));
+  if (bad !== void 0)
+    return `has a malformed name part ${JSON.stringify(bad)} (lower-case letters and digits, joined by '.', '_', '__' or '-')`;
+  return void 0;
+}
+const SWE_BENCH_TESTBED = "/testbed";
+function knownImageWorkdir(reference) {
+  const name = reference.split("@")[0];
+  return name.slice(name.lastIndexOf("/") + 1).startsWith("sweb.eval.") ? SWE_BENCH_TESTBED : void 0;
+}
+;
 const MAX_NAME_BYTES = 255;
 const WORKDIR = "/work/";
 const MAX_PATH_BYTES = 4096 - 1 - WORKDIR.length;
@@ -9123,6 +9167,33 @@ function checkRelativePath(path2) {
 }
 function isSafeRelativePath(path2) {
   return checkRelativePath(path2).ok;
+}
+const RESERVED_DIRS = ["/tmp", "/var/tmp", "/dev", "/proc", "/sys", "/run", "/sandbox-gate"];
+function checkSandboxDir(path2) {
+  if (!path2.startsWith("/"))
+    return { ok: false, why: "is not an absolute path" };
+  const segments = path2.split("/").filter((segment) => segment !== "");
+  if (segments.length === 0)
+    return { ok: false, why: "is the root" };
+  if (segments.some((segment) => segment === "." || segment === ".."))
+    return { ok: false, why: "has a '.' or '..' segment" };
+  if (segments.some((segment) => !/^[A-Za-z0-9._@+-]+$/.test(segment)))
+    return { ok: false, why: "holds a character other than letters, digits and . _ @ + -" };
+  const normal = `/${segments.join("/")}`;
+  if (Buffer.byteLength(normal) > MAX_NAME_BYTES)
+    return { ok: false, why: `is longer than ${MAX_NAME_BYTES} bytes` };
+  const reserved = RESERVED_DIRS.find((dir) => normal === dir || normal.startsWith(`${dir}/`));
+  if (reserved !== void 0)
+    return { ok: false, why: `is inside ${reserved}, which the sandbox keeps for itself` };
+  return { ok: true, path: normal };
+}
+function paths_checkFileName(name) {
+  if (name.includes("/"))
+    return { ok: false, why: "holds a slash" };
+  const checked = checkRelativePath(name);
+  if (checked.ok && checked.path !== name)
+    return { ok: false, why: "is not a name of its own" };
+  return checked;
 }
 ;
 const package_namespaceObject = { "rE": "0.3.0" };
@@ -9162,6 +9233,12 @@ const COMMON_CODE_LINES = [
 ];
 function positive(value) {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : void 0;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function canonical(value) {
+  return JSON.stringify(value, (_, v) => isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
 }
 ;
 function readCheck(output) {
@@ -9229,12 +9306,6 @@ const JS_CODE_LINES = [
 ];
 const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
 const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function canonical(value) {
-  return JSON.stringify(value, (_, v) => isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
-}
 function testScripts(scripts) {
   const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
   for (const name of names) {
@@ -9324,6 +9395,40 @@ function php_readCheck(output) {
   const match2 = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
   return match2 ? { message: `${match2[1]}: ${match2[2]}`, file: match2[3], line: positive(Number(match2[4])) } : void 0;
 }
+const XML_ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+const attribute = (m) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
+function phpunitLoads(text) {
+  const paths = [
+    ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)
+  ].map(attribute);
+  for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
+    if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag))
+      continue;
+    const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+    if (value)
+      paths.push(attribute(value));
+  }
+  return paths;
+}
+function composerRunKeys(text) {
+  let manifest;
+  try {
+    manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch {
+    return "";
+  }
+  if (!isRecord(manifest))
+    return "";
+  const picked = {};
+  if (Object.hasOwn(manifest, "scripts"))
+    picked.scripts = manifest.scripts;
+  for (const key of ["autoload", "autoload-dev"]) {
+    const section2 = manifest[key];
+    if (isRecord(section2) && Object.hasOwn(section2, "files"))
+      picked[`${key}.files`] = section2.files;
+  }
+  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
 const php = {
   name: "php",
   fenceTags: ["php"],
@@ -9356,12 +9461,49 @@ const php = {
     runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
     compiled: [],
     config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
-    sections: []
+    sections: [
+      { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys }
+    ],
+    // PHPUnit reads its configuration from the working directory, the tree's root.
+    loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
+      config,
+      named: phpunitLoads
+    }))
   }
 };
 ;
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 const VERDICT_PREFIX = "sandbox-gate:verdict:";
+;
+const STDLIB = `
+__future__ _abc _aix_support _android_support _ast _asyncio _bisect _blake2 _bootsubprocess _bz2 _codecs
+_codecs_cn _codecs_hk _codecs_iso2022 _codecs_jp _codecs_kr _codecs_tw _collections _collections_abc _colorize
+_compat_pickle _compression _contextvars _crypt _csv _ctypes _curses _curses_panel _datetime _dbm _decimal
+_elementtree _frozen_importlib _frozen_importlib_external _functools _gdbm _hashlib _heapq _imp
+_interpchannels _interpqueues _interpreters _io _ios_support _json _locale _lsprof _lzma _markupbase _md5 _msi
+_multibytecodec _multiprocessing _opcode _opcode_metadata _operator _osx_support _overlapped _pickle
+_posixshmem _posixsubprocess _py_abc _pydatetime _pydecimal _pyio _pylong _pyrepl _queue _random _scproxy
+_sha1 _sha2 _sha256 _sha3 _sha512 _signal _sitebuiltins _socket _sqlite3 _sre _ssl _stat _statistics _string
+_strptime _struct _suggestions _symtable _sysconfig _thread _threading_local _tkinter _tokenize _tracemalloc
+_typing _uuid _warnings _weakref _weakrefset _winapi _wmi _zoneinfo abc aifc antigravity argparse array ast
+asynchat asyncio asyncore atexit audioop base64 bdb binascii binhex bisect builtins bz2 cProfile calendar cgi
+cgitb chunk cmath cmd code codecs codeop collections colorsys compileall concurrent configparser contextlib
+contextvars copy copyreg crypt csv ctypes curses dataclasses datetime dbm decimal difflib dis distutils
+doctest email encodings ensurepip enum errno faulthandler fcntl filecmp fileinput fnmatch fractions ftplib
+functools gc genericpath getopt getpass gettext glob graphlib grp gzip hashlib heapq hmac html http idlelib
+imaplib imghdr imp importlib inspect io ipaddress itertools json keyword lib2to3 linecache locale logging lzma
+mailbox mailcap marshal math mimetypes mmap modulefinder msilib msvcrt multiprocessing netrc nis nntplib nt
+ntpath nturl2path numbers opcode operator optparse os ossaudiodev pathlib pdb pickle pickletools pipes pkgutil
+platform plistlib poplib posix posixpath pprint profile pstats pty pwd py_compile pyclbr pydoc pydoc_data
+pyexpat queue quopri random re readline reprlib resource rlcompleter runpy sched secrets select selectors
+shelve shlex shutil signal site smtpd smtplib sndhdr socket socketserver spwd sqlite3 sre_compile
+sre_constants sre_parse ssl stat statistics string stringprep struct subprocess sunau symtable sys sysconfig
+syslog tabnanny tarfile telnetlib tempfile termios textwrap this threading time timeit tkinter token tokenize
+tomllib trace traceback tracemalloc tty turtle turtledemo types typing unicodedata unittest urllib uu uuid
+venv warnings wave weakref webbrowser winreg winsound wsgiref xdrlib xml xmlrpc zipapp zipfile zipimport zlib
+zoneinfo
+`;
+const PYTHON_STDLIB_MODULES = STDLIB.split(/\s+/).filter(Boolean);
 ;
 const KEY_PART = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(?:\.|$)/y;
 function tomlKey(text) {
@@ -9503,6 +9645,57 @@ const PYPROJECT_TABLES = [
   ["tool", "tox"],
   ["project", "entry-points", "pytest11"]
 ];
+const RUNNER_MODULES = [
+  "pytest",
+  "_pytest",
+  "py",
+  "pluggy",
+  "iniconfig",
+  "packaging",
+  "attr",
+  "attrs",
+  "exceptiongroup",
+  "tomli",
+  "colorama"
+];
+const SUFFIX = String.raw`(?:\.py|\.pyc|(?:\.[^./]+)?\.so)`;
+const MODULE_FILE = new RegExp(String.raw`^(?:(.*)/)?([A-Za-z_]\w*)${SUFFIX}$`);
+const PACKAGE_FILE = new RegExp(String.raw`^(?:(.*)/)?([A-Za-z_]\w*)/__init__${SUFFIX}$`);
+const shadowing = {
+  names: [...PYTHON_STDLIB_MODULES, ...RUNNER_MODULES],
+  // pytest imports its installed plugins by module name (pytest_cov, pytest_xdist's xdist aside).
+  prefixes: ["pytest_"],
+  moduleOf(path2) {
+    const m = PACKAGE_FILE.exec(path2) ?? MODULE_FILE.exec(path2);
+    return m ? { dir: m[1] ?? "", name: m[2] } : void 0;
+  },
+  packageMarker: "__init__.py"
+};
+function moduleFiles(name) {
+  const parts = name.split(".");
+  const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
+  return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
+}
+const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+function pytestOptionPlugins(text) {
+  const words = text.split(/[\s"',[\]=]+/);
+  const names = words.flatMap((word, i) => word === "-p" ? [words[i + 1] ?? ""] : word.startsWith("-p") ? [word.slice(2)] : []);
+  return names.filter((name) => MODULE_NAME.test(name)).flatMap(moduleFiles);
+}
+function conftestPlugins(text) {
+  const value = /^pytest_plugins\s*=\s*(\[[^\]]*\]|\([^)]*\)|"[^"]*"|'[^']*')/m.exec(text)?.[1] ?? "";
+  return [...value.matchAll(/["']([^"']*)["']/g)].map((m) => m[1]).filter((name) => MODULE_NAME.test(name)).flatMap(moduleFiles);
+}
+const PYTEST_CONFIGS = [
+  "pytest.ini",
+  ".pytest.ini",
+  "pytest.toml",
+  ".pytest.toml",
+  "pyproject.toml",
+  "tox.ini",
+  "setup.cfg"
+];
+const CONFTESTS = ["conftest.py", "tests/conftest.py", "test/conftest.py"];
 const python = {
   name: "python",
   fenceTags: ["python", "py", "python3", "py3"],
@@ -9562,6 +9755,17 @@ const python = {
         what: "the test runner's section of pyproject.toml",
         relevant: (text) => tomlSections(text, PYPROJECT_TABLES)
       }
+    ],
+    shadowing,
+    // The base's own plugins, named by module: code that runs inside the runner, as conftest's does.
+    loadedByConfig: [
+      ...PYTEST_CONFIGS.map((config) => ({ config, named: pytestOptionPlugins })),
+      ...CONFTESTS.map((config) => ({
+        config,
+        // Found from the tree's root (on the path under `python -m pytest`), or from the conftest's own
+        // directory when pytest's prepend put it there: both.
+        named: (text) => conftestPlugins(text).flatMap((path2) => [`${"../".repeat(config.split("/").length - 1)}${path2}`, path2])
+      }))
     ]
   }
 };
@@ -9606,909 +9810,87 @@ function languageOfPath(path2) {
   return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext2) => lower.endsWith(ext2)));
 }
 ;
-const DATASET_SCHEMA = {
-  ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
-  type: "object",
-  properties: {
-    id: {
-      type: ["string", "number"],
-      description: "The candidate's id in the report; the line's `file:line` when absent or blank."
-    },
-    reply: {
-      type: "string",
-      description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch."
-    },
-    patch: {
-      type: "string",
-      description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`."
-    },
-    files: {
-      type: "object",
-      description: "Extra files for this candidate only (its tests, say): relative path \u2192 content. They win over `tests` files of the same path.",
-      additionalProperties: { type: "string" }
-    },
-    task: {
-      type: ["string", "number"],
-      description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`)."
-    },
-    command: declare_text("This candidate's test command, instead of the `command` input."),
-    language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
-    target: {
-      type: "string",
-      description: "The file name the extracted code is written as, instead of the `target` input."
-    },
-    timeout: {
-      type: ["string", "number"],
-      description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds."
-    },
-    base_commit: {
-      type: "string",
-      minLength: 1,
-      description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`."
-    },
-    test_patch: {
-      type: "string",
-      description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order)."
-    },
-    fail_to_pass: {
-      type: "array",
-      items: { type: "string", minLength: 1 },
-      description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input."
-    },
-    pass_to_pass: {
-      type: "array",
-      items: { type: "string", minLength: 1 },
-      description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed."
-    }
+const external_node_os_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:os");
+;
+const FAILED = "\u274C";
+const CATALOGUE = [
+  { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
+  { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+  {
+    // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+    // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+    status: "protected",
+    label: "protected",
+    shown: "protected files changed",
+    icon: "\u{1F6E1}\uFE0F",
+    phrase: "changed the tests or their runner",
+    is: ["codeRan", "sandboxed"]
   },
-  anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
-  // A reply is code for one file; a commit's tree is what a patch changes.
-  dependentRequired: { base_commit: ["patch"] }
-};
-var _2020 = __nccwpck_require__(2210);
-;
-function checker(schema, root) {
-  const validate = new _2020.Ajv2020({
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    verbose: true
-  }).compile(schema);
-  return (value) => validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) };
-}
-const TYPE_NAMES = {
-  string: "a string",
-  number: "a number",
-  integer: "a whole number",
-  boolean: "true or false",
-  object: "an object",
-  array: "a list",
-  null: "null"
-};
-function shown(value) {
-  if (Array.isArray(value))
-    return "a list";
-  if (typeof value === "object" && value !== null)
-    return "an object";
-  const json = JSON.stringify(value);
-  return json.length > 40 ? `${json.slice(0, 39)}\u2026"` : json;
-}
-function pathOf(pointer) {
-  const keys = pointer.split("/").slice(1).map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
-  return keys.reduce((path2, key) => {
-    if (/^\d+$/.test(key))
-      return `${path2}[${key}]`;
-    if (/^[A-Za-z_][\w-]*$/.test(key))
-      return path2 ? `${path2}.${key}` : key;
-    return `${path2}[${JSON.stringify(key)}]`;
-  }, "");
-}
-function describe(errors, root) {
-  const error = errors[errors.length - 1];
-  const at = pathOf(error.instancePath) || root;
-  const { params } = error;
-  switch (error.keyword) {
-    case "type":
-      return `${at} must be ${[params.type].flat().map((t) => TYPE_NAMES[t] ?? t).join(" or ")}, not ${shown(error.data)}`;
-    case "enum":
-      return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
-    case "minimum":
-      return `${at} must be \u2265 ${params.limit}, not ${shown(error.data)}`;
-    case "required":
-      return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
-    case "minLength":
-      return `${at} must not be empty`;
-    case "dependentRequired":
-      return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
-    case "additionalProperties":
-      return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
-    case "anyOf": {
-      const branches = errors.slice(0, -1);
-      if (branches.every((e) => e.keyword === "required"))
-        return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
-    }
+  { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
+  {
+    status: "timeout",
+    label: "timeout",
+    icon: "\u23F1\uFE0F",
+    phrase: "timed out",
+    is: ["codeRan", "sandboxed", "cutShort", "rerunnable"]
+  },
+  {
+    status: "oom",
+    label: "out of memory",
+    icon: "\u{1F4A5}",
+    phrase: "ran out of memory",
+    is: ["codeRan", "sandboxed", "cutShort"]
+  },
+  {
+    status: "test_failed",
+    label: "tests failed",
+    icon: FAILED,
+    phrase: "fails the tests",
+    is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"]
+  },
+  {
+    status: "pass",
+    label: "pass",
+    shown: "passed",
+    icon: "\u2705",
+    phrase: "passes the tests",
+    is: ["ranToEnd", "codeRan", "sandboxed"]
+  },
+  {
+    status: "sandbox_error",
+    label: "sandbox error",
+    shown: "sandbox error (ours: re-run)",
+    icon: "\u26A0\uFE0F",
+    phrase: "could not be judged (our sandbox failed: re-run)",
+    is: ["sandboxed", "cutShort", "ours"]
   }
-  return `${at} ${error.message}`;
-}
-;
-function camelCase(input) {
-  return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
-}
-function nameOfInput(input, naming) {
-  if (/^[A-Z]+$/.test(input))
-    return input;
-  if (naming === "cli")
-    return `--${input}`;
-  if (naming === "library")
-    return `option '${camelCase(input)}'`;
-  return `Input '${input}'`;
-}
-class errors_InputError extends Error {
-  input;
-  detail;
-  naming;
-  constructor(input, detail, naming = "action") {
-    super(`${nameOfInput(input, naming)}: ${detail}`);
-    this.input = input;
-    this.detail = detail;
-    this.naming = naming;
-    this.name = "InputError";
-  }
-  /** The same error, worded for `naming`'s entry. */
-  in(naming) {
-    return new errors_InputError(this.input, this.detail, naming);
-  }
-}
-;
-const DURATION_UNITS = { h: 36e5, m: 6e4, s: 1e3, ms: 1 };
-const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-function parseDuration(input, value) {
-  const text = value.trim();
-  if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
-    throw new errors_InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
-  const ms = durationMs(text);
-  if (ms === void 0 || !Number.isFinite(ms) || ms <= 0) {
-    throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
-  }
-  return Math.round(ms);
-}
-function durationMs(text) {
-  const order = Object.keys(DURATION_UNITS);
-  let ms = 0;
-  let read = 0;
-  let last = -1;
-  for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
-    const rank2 = order.indexOf(unit.toLowerCase());
-    if (rank2 <= last)
-      return void 0;
-    last = rank2;
-    ms += Number(number) * DURATION_UNITS[order[rank2]];
-    read += part.length;
-  }
-  return read === text.length && last !== -1 ? ms : void 0;
-}
-function parseSize(input, value) {
-  const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
-  const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
-  if (!Number.isFinite(bytes) || bytes < 1) {
-    throw new errors_InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
-  }
-  return Math.floor(bytes);
-}
-function units_formatDuration(ms) {
-  if (ms < 1e3)
-    return `${Math.round(ms)} ms`;
-  if (ms < 6e4)
-    return `${(ms / 1e3).toFixed(2)} s`;
-  const seconds2 = Math.round(ms / 1e3);
-  return `${Math.floor(seconds2 / 60)} m ${String(seconds2 % 60).padStart(2, "0")} s`;
-}
-;
-const checkLine = checker(DATASET_SCHEMA, "the line");
-function idOf(value, fallbackId) {
-  const id = typeof value === "object" && value !== null ? value.id : void 0;
-  return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
-}
-function parseDatasetLine(line, source, fallbackId) {
-  let value;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-  }
-  return datasetEntry(value, source, fallbackId);
-}
-function datasetEntry(value, source, fallbackId, check = checkLine) {
-  const id = idOf(value, fallbackId);
-  const checked = check(value);
-  if (!checked.ok)
-    return { problem: { id, source, problem: checked.problem } };
-  const { reply, patch, files, command, language, target, timeout, task } = checked.value;
-  const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
-  const overrides = {
-    ...command !== void 0 && { command },
-    ...language !== void 0 && { language },
-    ...target !== void 0 && { target }
-  };
-  const paths = [
-    ...target === void 0 ? [] : [{ what: "'target'", path: target }],
-    ...Object.keys(files ?? {}).map((path2) => ({ what: "a 'files' path", path: path2 }))
-  ];
-  for (const { what, path: path2 } of paths) {
-    const safe = checkRelativePath(path2);
-    if (!safe.ok)
-      return {
-        problem: {
-          id,
-          source,
-          problem: `${what} ${JSON.stringify(path2)} ${safe.why}: it must be a relative path inside the work dir`
-        }
-      };
-  }
-  if (timeout !== void 0) {
-    try {
-      overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
-    } catch (error) {
-      return { problem: { id, source, problem: error.message } };
-    }
-  }
-  const candidate = {
-    id,
-    source,
-    kind: reply !== void 0 ? "reply" : "patch",
-    text: reply ?? patch,
-    overrides
-  };
-  if (files !== void 0)
-    candidate.files = files;
-  if (task !== void 0)
-    candidate.task = String(task);
-  const instance = {
-    ...base_commit !== void 0 && { baseCommit: base_commit },
-    ...test_patch !== void 0 && { testPatch: test_patch },
-    ...fail_to_pass !== void 0 && { failToPass: [...fail_to_pass] },
-    ...pass_to_pass !== void 0 && { passToPass: [...pass_to_pass] }
-  };
-  if (Object.keys(instance).length > 0)
-    candidate.instance = instance;
-  return { candidate };
-}
-async function* readDataset(path2, name) {
-  const lines = createInterface({ input: createReadStream(path2, { encoding: "utf8" }), crlfDelay: Infinity });
-  let n = 0;
-  for await (const line of lines) {
-    n += 1;
-    if (line.trim() === "")
-      continue;
-    yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-  }
-}
-;
-const MiB = 1024 * 1024;
-function memorySlack(limitBytes) {
-  return Math.max(4 * MiB, limitBytes * 0.02);
-}
-function atMemoryLimit(sample) {
-  if (sample === void 0 || !(sample.limitBytes > 0))
-    return false;
-  return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
-}
-;
-function classify(facts) {
-  if (facts.sandboxError)
-    return "sandbox_error";
-  if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
-    return "syntax_error";
-  if (facts.timedOut)
-    return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
-  if (facts.oomKilled)
-    return "oom";
-  if (facts.phase !== "run")
-    return "sandbox_error";
-  return facts.exitCode === 0 ? "pass" : "test_failed";
-}
-;
-const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
-;
-const external_node_fs_promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs/promises");
-;
-const external_node_path_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:path");
-;
-const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
-;
-const STRATEGIES = ["exact", "offset", "fuzz"];
-function normalisePath(path2) {
-  const checked = path2 === null ? null : checkRelativePath(path2);
-  return checked?.ok ? checked.path : path2;
-}
-function pathThroughSymlink(paths, isSymlink2) {
-  for (const path2 of paths) {
-    const parts = path2.split("/");
-    for (let i = 1; i <= parts.length; i++)
-      if (isSymlink2(parts.slice(0, i).join("/")))
-        return path2;
-  }
-  return null;
-}
-function patch_touchedPaths(patch) {
-  const paths = /* @__PURE__ */ new Set();
-  for (const file of patch.files) {
-    for (const path2 of [file.oldPath, file.newPath])
-      if (path2 !== null && isSafeRelativePath(path2))
-        paths.add(path2);
-  }
-  return [...paths].sort();
-}
-function clip(text, max) {
-  return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
-}
-function quote(text) {
-  return JSON.stringify(clip(text, 40));
-}
-function quoteBytes(bytes) {
-  return quote(utf8(bytes));
-}
-function clipPath(path2) {
-  return path2.length > 80 ? `\u2026${path2.slice(-79)}` : path2;
-}
-function hunkPrefix(file, ref) {
-  return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
-}
-function byteString(bytes) {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-}
-function toBytes(bytes) {
-  return Buffer.from(bytes, "latin1");
-}
-function utf8(bytes) {
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-function trimEndAscii(bytes) {
-  return bytes.replace(/[\t\n\v\f\r ]+$/, "");
-}
-class PatchSyntaxError extends Error {
-  problem;
-  constructor(problem) {
-    super(problem.reason);
-    this.problem = problem;
-  }
-}
-function fail(file, hunk, what) {
-  const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
-  throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
-}
-class Cursor {
-  lines;
-  index = 0;
-  constructor(bytes) {
-    const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
-    if (raw[raw.length - 1] === "")
-      raw.pop();
-    this.lines = raw;
-  }
-  get done() {
-    return this.index >= this.lines.length;
-  }
-  /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
-  peek(ahead = 0) {
-    return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
-  }
-  /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
-  peekRaw() {
-    return this.lines[this.index] ?? "";
-  }
-  next() {
-    const line = this.peek();
-    this.index++;
-    return line;
-  }
-  /** 1-based number of the current line, for messages. */
-  get lineNumber() {
-    return this.index + 1;
-  }
-}
-const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
-const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
-const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
-const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
-const EPOCH = /^(1970-01-01|1969-12-31) /;
-function isPlainHeader(cur) {
-  return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
-}
-const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
-function readQuoted(text) {
-  let name = "";
-  for (let i = 1; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"')
-      return { name, rest: text.slice(i + 1) };
-    if (ch !== "\\") {
-      name += ch;
-      continue;
-    }
-    const octal2 = /^[0-7]{3}/.exec(text.slice(i + 1));
-    const escaped = C_ESCAPES[text[i + 1] ?? ""];
-    if (octal2) {
-      name += String.fromCharCode(parseInt(octal2[0], 8) & 255);
-      i += 3;
-    } else if (escaped !== void 0) {
-      name += String.fromCharCode(escaped);
-      i += 1;
-    } else
-      return null;
-  }
-  return null;
-}
-function headerName(rest, cur) {
-  let name;
-  let stamp;
-  if (rest.startsWith('"')) {
-    const quoted = readQuoted(rest);
-    if (!quoted)
-      fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
-    ({ name, rest: stamp } = quoted);
-  } else {
-    const tab = rest.indexOf("	");
-    const match2 = tab < 0 ? TIMESTAMP.exec(rest) : null;
-    name = tab >= 0 ? rest.slice(0, tab) : match2 ? rest.slice(0, match2.index) : rest;
-    stamp = tab >= 0 ? rest.slice(tab + 1) : match2?.[1] ?? "";
-  }
-  name = trimEndAscii(name);
-  return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
-}
-function gitLineNames(rest) {
-  if (rest.startsWith('"')) {
-    const first = readQuoted(rest);
-    const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
-    if (first && second)
-      return [first.name, second.name];
-    return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
-  }
-  for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
-    const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
-    if (dropFirstComponent(a) === dropFirstComponent(b))
-      return [a, b];
-  }
-  return null;
-}
-function dropFirstComponent(path2) {
-  return path2.slice(path2.indexOf("/") + 1);
-}
-function dropPrefix(path2, prefix) {
-  return path2.startsWith(prefix) ? path2.slice(prefix.length) : path2;
-}
-function resolveNames(oldName, newName) {
-  if (oldName === null || newName === null) {
-    return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
-  }
-  if (oldName === newName)
-    return [oldName, newName];
-  if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
-    const path3 = dropFirstComponent(oldName);
-    return [path3, path3];
-  }
-  const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
-  const path2 = a.length <= b.length ? a : b;
-  return [path2, path2];
-}
-function parseHunkHeader(cur, file, index) {
-  const line = cur.next();
-  const match2 = HUNK_HEADER.exec(line);
-  if (!match2)
-    fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
-  const [, header2, oldStart, oldCount, newStart, newCount] = match2;
-  const num = (value) => value === void 0 ? 1 : Number(value);
-  return {
-    header: header2,
-    oldStart: num(oldStart),
-    oldCount: num(oldCount),
-    newStart: num(newStart),
-    newCount: num(newCount)
-  };
-}
-function parseHunk(cur, file, index) {
-  const head = parseHunkHeader(cur, file, index);
-  const ref = { index, header: head.header };
-  const lines = [];
-  let [oldLeft, newLeft] = [head.oldCount, head.newCount];
-  const markNoEol = () => {
-    const last = lines[lines.length - 1];
-    if (last)
-      last.noEol = true;
-    cur.next();
-  };
-  while (oldLeft > 0 || newLeft > 0) {
-    if (cur.done)
-      fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
-    const raw = cur.peekRaw();
-    if (raw.startsWith("\\")) {
-      markNoEol();
-      continue;
-    }
-    const dropped = raw === "" || raw === "\r";
-    const op = dropped ? " " : raw[0];
-    if (op !== " " && op !== "-" && op !== "+") {
-      fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
-    }
-    if (op !== "+" && oldLeft === 0 || op !== "-" && newLeft === 0) {
-      fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
-    }
-    if (op !== "+")
-      oldLeft--;
-    if (op !== "-")
-      newLeft--;
-    lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
-    cur.next();
-  }
-  if (cur.peek().startsWith("\\"))
-    markNoEol();
-  const after = cur.peek();
-  if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
-    fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
-  }
-  return { ...head, lines };
-}
-function parseHunks(cur, file) {
-  const hunks = [];
-  while (cur.peek().startsWith("@@"))
-    hunks.push(parseHunk(cur, file, hunks.length + 1));
-  return hunks;
-}
-function checkMode(mode, file) {
-  if (mode === "120000")
-    fail(file, null, "symbolic links are not supported");
-  if (mode === "160000")
-    fail(file, null, "submodules are not supported");
-}
-function readHeaderPair(cur) {
-  const oldName = headerName(cur.next().slice(4), cur);
-  return [oldName, headerName(cur.next().slice(4), cur)];
-}
-function parseGitFile(cur) {
-  const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
-  const ext2 = /* @__PURE__ */ new Map();
-  let binary = false;
-  for (; ; ) {
-    const line = cur.peek();
-    const match2 = GIT_HEADER.exec(line);
-    if (match2)
-      ext2.set(match2[1], match2[2]);
-    else if (BINARY.test(line))
-      binary = true;
-    else
-      break;
-    cur.next();
-  }
-  const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
-  const [oldName, newName] = hasPair ? readHeaderPair(cur) : [
-    ext2.has("new file mode") ? null : lineNames?.[0] ?? null,
-    ext2.has("deleted file mode") ? null : lineNames?.[1] ?? null
-  ];
-  const [oldResolved, newResolved] = resolveNames(oldName, newName);
-  const source = unquoteExt(ext2.get("rename from") ?? ext2.get("copy from"));
-  const target = unquoteExt(ext2.get("rename to") ?? ext2.get("copy to"));
-  const oldPath = textName(source ?? oldResolved);
-  const newPath = textName(target ?? newResolved);
-  const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
-  if (oldPath === null && newPath === null)
-    fail(display, null, "the diff names no file");
-  if (binary)
-    fail(display, null, "binary patches are not supported");
-  const mode = ext2.get("new file mode") ?? ext2.get("new mode");
-  checkMode(ext2.get("old mode") ?? ext2.get("deleted file mode"), display);
-  checkMode(mode, display);
-  const hunks = parseHunks(cur, display);
-  const structural = source !== void 0 || ["new file mode", "deleted file mode", "new mode"].some((key) => ext2.has(key));
-  if (hunks.length === 0 && !structural)
-    fail(display, null, "the diff has no hunks");
-  return {
-    oldPath: normalisePath(oldPath),
-    newPath: normalisePath(newPath),
-    copy: ext2.has("copy from"),
-    ...mode !== void 0 && { mode },
-    hunks
-  };
-}
-function textName(name) {
-  return name === null ? null : utf8(name);
-}
-function unquoteExt(value) {
-  if (value === void 0 || !value.startsWith('"'))
-    return value;
-  return readQuoted(value)?.name ?? value;
-}
-function parsePlainFile(cur) {
-  const [oldName, newName] = readHeaderPair(cur);
-  const [oldResolved, newResolved] = resolveNames(oldName, newName);
-  const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
-  const display = newPath ?? oldPath ?? "(unnamed file)";
-  if (oldPath === null && newPath === null)
-    fail(display, null, "both sides of the diff are /dev/null");
-  return {
-    oldPath: normalisePath(oldPath),
-    newPath: normalisePath(newPath),
-    copy: false,
-    hunks: parseHunks(cur, display)
-  };
-}
-function binaryName(line) {
-  const [, , oldName, newName] = BINARY.exec(line);
-  return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
-}
-function patch_parsePatch(patch) {
-  const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
-  const files = [];
-  try {
-    while (!cur.done) {
-      const line = cur.peek();
-      if (line.startsWith("diff --git "))
-        files.push(parseGitFile(cur));
-      else if (isPlainHeader(cur))
-        files.push(parsePlainFile(cur));
-      else if (BINARY.test(line))
-        fail(binaryName(line), null, "binary patches are not supported");
-      else if (HUNK_HEADER.test(line)) {
-        fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
-      } else
-        cur.next();
-    }
-  } catch (error) {
-    if (error instanceof PatchSyntaxError)
-      return { files, problem: error.problem };
-    throw error;
-  }
-  return { files, problem: null };
-}
-function toLines(content2) {
-  return content2.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-function lineEndOf(file) {
-  const ended = file.find((line) => line.endsWith("\n"));
-  return ended === void 0 ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
-}
-function fromLines(lines, eol) {
-  const lastIndex = lines.length - 1;
-  return lines.map((line, i) => i < lastIndex && !line.endsWith("\n") ? line + eol : line).join("");
-}
-function lineBytes(line) {
-  return line.noEol ? line.text : `${line.text}
-`;
-}
-function prepare(hunk, index) {
-  const changes = hunk.lines.map((line, i) => line.op === " " ? -1 : i).filter((i) => i >= 0);
-  const first = changes[0] ?? hunk.lines.length;
-  const lastChange = changes[changes.length - 1];
-  return {
-    ref: { index, header: hunk.header },
-    oldStart: hunk.oldStart,
-    lines: hunk.lines,
-    lead: first,
-    trail: lastChange === void 0 ? 0 : hunk.lines.length - 1 - lastChange,
-    context: hunk.lines.some((line) => line.op === " "),
-    // `-l,0` means "after line l"; otherwise l is the first old line.
-    stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1
-  };
-}
-const LEVELS = [
-  { strategy: "exact", fuzz: 0, loose: false },
-  { strategy: "offset", fuzz: 0, loose: false },
-  { strategy: "fuzz", fuzz: 0, loose: true },
-  { strategy: "fuzz", fuzz: 1, loose: true },
-  { strategy: "fuzz", fuzz: 2, loose: true }
 ];
-function oldSide(lines) {
-  return lines.filter((line) => line.op !== "+");
-}
-function lineMatches(file, at, line, loose) {
-  const found = file[at];
-  if (found === void 0)
-    return false;
-  return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
-}
-function matchesAt(file, old, at, loose) {
-  return old.every((line, i) => lineMatches(file, at + i, line, loose));
-}
-function* nearest(guess, min, max) {
-  const from = Math.min(Math.max(guess, min), max);
-  for (let d = 0; from + d <= max || from - d >= min; d++) {
-    if (from + d <= max)
-      yield from + d;
-    if (d > 0 && from - d >= min)
-      yield from - d;
-  }
-}
-function pins(hunk, fileLength, oldLength) {
-  if (!hunk.context && hunk.oldStart !== 0)
-    return null;
-  const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
-  if (at.length === 0)
-    return null;
-  return at.every((p) => p === at[0]) ? [at[0]] : [];
-}
-function locate(file, hunk, level, min, delta) {
-  const cutLead = Math.min(level.fuzz, hunk.lead);
-  const cutTrail = Math.min(level.fuzz, hunk.trail);
-  const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
-  const old = oldSide(lines);
-  if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
-    return null;
-  const max = file.length - old.length;
-  const stated = hunk.stated + cutLead;
-  const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
-  const positions = level.strategy === "exact" ? [stated].filter((at) => pinned?.includes(at) ?? true) : pinned ?? nearest(stated + delta, min, max);
-  for (const at of positions) {
-    if (at < min || at > max)
-      continue;
-    if (matchesAt(file, old, at, level.loose)) {
-      return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
-    }
-  }
-  return null;
-}
-function lineEnd(line) {
-  return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
-}
-function difference(lineNumber, found, expected) {
-  const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
-  if (text !== wanted)
-    return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
-  return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
-}
-function mismatch(file, hunk, min) {
-  const old = oldSide(hunk.lines);
-  const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
-  if (bad < 0)
-    return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
-  const at = hunk.stated + bad;
-  const found = file[at];
-  if (found === void 0)
-    return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
-  return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
-}
-function rank(strategy) {
-  return STRATEGIES.indexOf(strategy);
-}
-function replacement(file, hunk, place2, eol) {
-  const out = [];
-  let at = place2.start;
-  for (const line of hunk.lines.slice(place2.from, place2.to)) {
-    if (line.op === " ")
-      out.push(file[at]);
-    else if (line.op === "+") {
-      const loose = place2.strategy === "fuzz" && eol !== null && !line.noEol;
-      out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
-    }
-    if (line.op !== "+")
-      at++;
-  }
-  return out;
-}
-function patchContent(path2, content2, hunks, levels) {
-  if (hunks.length === 0)
-    return { ok: true, content: content2, strategy: "exact" };
-  const file = toLines(content2);
-  const eol = lineEndOf(file);
-  const out = [];
-  let [next, delta, weakest] = [0, 0, 0];
-  for (const [i, hunk] of hunks.entries()) {
-    const prepared = prepare(hunk, i + 1);
-    let place2 = null;
-    for (const level of levels) {
-      place2 = locate(file, prepared, level, next, delta);
-      if (place2)
-        break;
-    }
-    if (!place2) {
-      const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
-      return { ok: false, file: path2, hunk: prepared.ref, reason: `${hunkPrefix(path2, prepared.ref)}: ${why}` };
-    }
-    out.push(...file.slice(next, place2.start), ...replacement(file, prepared, place2, eol));
-    next = place2.start + place2.take;
-    delta = place2.start - place2.from - prepared.stated;
-    weakest = Math.max(weakest, rank(place2.strategy));
-  }
-  out.push(...file.slice(next));
-  return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
-}
-function refuse(file, reason) {
-  return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
-}
-function unsafePath(patch) {
-  for (const file of patch.files) {
-    for (const path2 of [file.oldPath, file.newPath]) {
-      const checked = path2 === null ? null : checkRelativePath(path2);
-      if (checked && !checked.ok) {
-        return {
-          ok: false,
-          file: clipPath(path2),
-          hunk: null,
-          reason: checked.tooLong ? `path too long: ${quote(path2)} ${checked.why}` : `path escapes the tree: ${quote(path2)} (${checked.why})`
-        };
-      }
-    }
-  }
-  return null;
-}
-function isRename(file) {
-  return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
-}
-function applyPatch(tree, patch, opts = {}) {
-  const unsafe = unsafePath(patch);
-  if (unsafe)
-    return unsafe;
-  if (patch.problem)
-    return { ok: false, ...patch.problem };
-  if (patch.files.length === 0)
-    return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
-  const allowed = rank(opts.maxStrategy ?? "offset");
-  const applying = {
-    tree,
-    levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
-    base: (path2) => {
-      const bytes = tree.get(path2);
-      return bytes && { content: byteString(bytes), executable: opts.executable?.has(path2) ?? false };
-    },
-    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
-    leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
-    latest: /* @__PURE__ */ new Map(),
-    writes: /* @__PURE__ */ new Map(),
-    removals: /* @__PURE__ */ new Set(),
-    weakest: 0
+const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
+const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
+function info({ label: label2, shown: shown2, icon, phrase, is }) {
+  const has = (trait) => is.includes(trait);
+  return {
+    label: label2,
+    shown: shown2 ?? label2,
+    icon,
+    phrase,
+    ranToEnd: has("ranToEnd"),
+    codeRan: has("codeRan"),
+    sandboxed: has("sandboxed"),
+    cutShort: has("cutShort"),
+    rerunnable: has("rerunnable"),
+    ours: has("ours")
   };
-  for (const file of patch.files) {
-    const failure = applyFile(file, applying);
-    if (failure)
-      return failure;
-  }
-  return outcome(applying);
 }
-function applyFile(file, applying) {
-  const { tree, leaving, latest, base } = applying;
-  const { oldPath, newPath } = file;
-  const path2 = newPath ?? oldPath;
-  const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
-  if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
-    const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
-    return refuse(newPath, `the patch ${how}, but it already exists`);
-  }
-  if (oldPath !== null && !moved && latest.get(oldPath) === null)
-    return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
-  const source = oldPath === null ? { content: "", executable: false } : moved ? base(oldPath) : latest.get(oldPath) ?? base(oldPath);
-  if (source === void 0)
-    return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
-  const result = patchContent(path2, source.content, file.hunks, applying.levels);
-  if (!result.ok)
-    return result;
-  if (newPath === null && result.content !== "")
-    return refuse(path2, "the patch deletes it, but the file holds more than the patch removes");
-  applying.weakest = Math.max(applying.weakest, rank(result.strategy));
-  if (newPath === null || isRename(file)) {
-    applying.removals.add(oldPath);
-    latest.set(oldPath, null);
-  }
-  if (newPath !== null) {
-    const written = {
-      content: result.content,
-      executable: file.mode === void 0 ? source.executable : (parseInt(file.mode, 8) & 73) !== 0
-    };
-    applying.writes.set(newPath, written);
-    latest.set(newPath, written);
-  }
-  return null;
+function statusesWhere(flag) {
+  return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
 }
-function outcome({ base, removals, writes, weakest }) {
-  const after = new Map([...[...removals].map((path2) => [path2, null]), ...writes]);
-  const changed = ([path2, entry]) => {
-    const before = base(path2);
-    if (entry === null)
-      return before !== void 0;
-    return before === void 0 || entry.content !== before.content || entry.executable !== before.executable;
-  };
-  const kept = [...after].filter(changed);
-  const files = new Map(kept.map(([path2, entry]) => [path2, entry && toBytes(entry.content)]));
-  const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path2]) => path2));
-  return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
-}
+const statuses_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
+const RAN_TO_END = statusesWhere("ranToEnd");
+const statuses_CODE_RAN = statusesWhere("codeRan");
+const CUT_SHORT = statusesWhere("cutShort");
+const RERUNNABLE = statusesWhere("rerunnable");
+;
 ;
 const balanced = (a, b, str) => {
   const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
@@ -12482,6 +11864,39 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 ;
+const external_node_fs_promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs/promises");
+;
+const external_node_path_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:path");
+;
+function camelCase(input) {
+  return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+function nameOfInput(input, naming) {
+  if (/^[A-Z]+$/.test(input))
+    return input;
+  if (naming === "cli")
+    return `--${input}`;
+  if (naming === "library")
+    return `option '${camelCase(input)}'`;
+  return `Input '${input}'`;
+}
+class errors_InputError extends Error {
+  input;
+  detail;
+  naming;
+  constructor(input, detail, naming = "action") {
+    super(`${nameOfInput(input, naming)}: ${detail}`);
+    this.input = input;
+    this.detail = detail;
+    this.naming = naming;
+    this.name = "InputError";
+  }
+  /** The same error, worded for `naming`'s entry. */
+  in(naming) {
+    return new errors_InputError(this.input, this.detail, naming);
+  }
+}
+;
 const SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
   const entries = await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
@@ -12533,6 +11948,1257 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
   return found;
 }
 ;
+const DURATION_UNITS = { h: 36e5, m: 6e4, s: 1e3, ms: 1 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+function parseDuration(input, value) {
+  const text = value.trim();
+  if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
+    throw new errors_InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
+  const ms = durationMs(text);
+  if (ms === void 0 || !Number.isFinite(ms) || ms <= 0) {
+    throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
+  }
+  return Math.round(ms);
+}
+function durationMs(text) {
+  const order = Object.keys(DURATION_UNITS);
+  let ms = 0;
+  let read = 0;
+  let last = -1;
+  for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
+    const rank2 = order.indexOf(unit.toLowerCase());
+    if (rank2 <= last)
+      return void 0;
+    last = rank2;
+    ms += Number(number) * DURATION_UNITS[order[rank2]];
+    read += part.length;
+  }
+  return read === text.length && last !== -1 ? ms : void 0;
+}
+function parseSize(input, value) {
+  const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+  const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+  if (!Number.isFinite(bytes) || bytes < 1) {
+    throw new errors_InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+  }
+  return Math.floor(bytes);
+}
+function units_formatDuration(ms) {
+  if (ms < 1e3)
+    return `${Math.round(ms)} ms`;
+  if (ms < 6e4)
+    return `${(ms / 1e3).toFixed(2)} s`;
+  const seconds2 = Math.round(ms / 1e3);
+  return `${Math.floor(seconds2 / 60)} m ${String(seconds2 % 60).padStart(2, "0")} s`;
+}
+;
+const DEFAULT_TOKEN = "default";
+const OFF_TOKEN = "none";
+function parseProtect(items) {
+  if (items === void 0)
+    return { defaults: true, globs: [], except: [] };
+  const setting = { defaults: false, globs: [], except: [] };
+  for (const item of items) {
+    if (item === OFF_TOKEN) {
+      if (items.length > 1)
+        throw new errors_InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+      continue;
+    }
+    if (item === DEFAULT_TOKEN) {
+      setting.defaults = true;
+      continue;
+    }
+    const negated = item.startsWith("!");
+    const glob = negated ? item.slice(1) : item;
+    const path2 = checkRelativePath(glob);
+    if (!path2.ok)
+      throw new errors_InputError("protect", `'${item}' ${path2.why}: globs are relative to the base tree`);
+    (negated ? setting.except : setting.globs).push(glob);
+  }
+  if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+    throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+  }
+  return setting;
+}
+function protectionOff(setting) {
+  return !setting.defaults && setting.globs.length === 0;
+}
+;
+const RESULTS_FORMATS = [
+  "junit",
+  "pytest",
+  "pytest-options",
+  "pytest-v2",
+  "django",
+  "sympy",
+  "seaborn",
+  "matplotlib",
+  "astroid",
+  "flask",
+  "marshmallow",
+  "pvlib",
+  "pyvista",
+  "sqlfluff",
+  "xarray",
+  "pydicom",
+  "requests",
+  "pylint",
+  "astropy",
+  "scikit",
+  "sphinx"
+];
+const FAIL_ON_MARKS = ["flaky", "tampering"];
+const REPLY_PIDS = 64;
+const PATCH_PIDS = 256;
+const DEFAULTS = {
+  source: "comments",
+  authors: "*[bot]",
+  files: "",
+  language: "auto",
+  image: "",
+  pull: "missing",
+  tests: "",
+  protect: "default",
+  workdir: "",
+  target: "",
+  command: "",
+  "patch-fuzz": "false",
+  timeout: "10s",
+  // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+  "wall-timeout": "",
+  memory: "256m",
+  cpus: "1",
+  // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
+  "pids-limit": "",
+  "max-output": "64k",
+  "tmpfs-size": "64m",
+  // Empty: tmpfs-size, since every candidate's work dir holds the tree.
+  "max-tree-size": "",
+  setup: "",
+  "setup-network": "none",
+  "test-results": "",
+  "results-format": "junit",
+  compare: "none",
+  reruns: "0",
+  "setup-timeout": "10m",
+  runtime: "",
+  engine: "docker",
+  concurrency: "",
+  isolation: "candidate",
+  shard: "",
+  baseline: "",
+  merge: "",
+  "max-candidates": "20",
+  "pass-at-k": "1,5,10",
+  // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+  "fail-on": [...statuses_STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
+  comment: "true",
+  report: "",
+  junit: "",
+  "swe-bench-report": "",
+  resume: "",
+  "github-token": "",
+  decide: "latest",
+  rejudge: "false",
+  "comment-key": "",
+  "audit-log": "",
+  "post-report": "",
+  matrix: ""
+};
+function parseNumber(input, value, { integer, min }) {
+  const n = Number(value.trim());
+  if (value.trim() === "" || !Number.isFinite(n) || integer && !Number.isInteger(n) || n < min) {
+    throw new errors_InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} \u2265 ${min}`);
+  }
+  return n;
+}
+function parseChoice(input, value, choices) {
+  const v = value.trim().toLowerCase();
+  if (!choices.includes(v)) {
+    throw new errors_InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
+  }
+  return v;
+}
+function parseBoolean(input, value) {
+  return parseChoice(input, value, ["true", "false"]) === "true";
+}
+function parseList(value) {
+  return value.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+}
+function parseGlobs(input, value) {
+  const globs = parseList(value);
+  for (const glob of globs) {
+    const problem = globProblem(glob);
+    if (problem)
+      throw new errors_InputError(input, `'${glob}' ${problem}`);
+  }
+  return globs;
+}
+function parseShard(value) {
+  const v = value.trim();
+  if (v === "")
+    return void 0;
+  const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw new errors_InputError("shard", `'${value}' is not i/n with 1 \u2264 i \u2264 n (examples: 1/4, 4/4)`);
+  }
+  return { index, count };
+}
+const COMMENT_KEY_MAX = 200;
+function parseMatrix(value) {
+  const v = value.trim();
+  if (v === "" || v === "null")
+    return {};
+  let parsed;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw new errors_InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new errors_InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+  return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
+}
+function fitConcurrency(wanted, memoryBytes, machineBytes = (0, external_node_os_namespaceObject.totalmem)()) {
+  const budget = Math.floor(machineBytes * 0.75 / memoryBytes);
+  return Math.max(1, Math.min(wanted, budget));
+}
+function parseLanguage(value) {
+  const language = value.toLowerCase();
+  if (language === "auto" || isLanguage(language))
+    return language;
+  throw new errors_InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+}
+function readCrossChecked(input, ctx) {
+  const language = parseLanguage(input("language"));
+  const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
+  const files = parseList(input("files"));
+  if (source === "files" && files.length === 0) {
+    throw new errors_InputError("files", "is required when source is 'files'");
+  }
+  const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, ...FAIL_ON_MARKS]));
+  const memoryBytes = parseSize("memory", input("memory"));
+  if (memoryBytes < 6 * 1024 ** 2)
+    throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+  const wanted = input("concurrency") === "" ? ctx.cpuCount ?? (0, external_node_os_namespaceObject.cpus)().length : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+  return {
+    language,
+    source,
+    files,
+    failOnWords,
+    memoryBytes,
+    wanted,
+    ...readJobShape(input)
+  };
+}
+function readJobShape(input) {
+  const target = input("target");
+  const shard = parseShard(input("shard"));
+  const merge = parseList(input("merge"));
+  if (shard && merge.length > 0)
+    throw new errors_InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+  const postReport = input("post-report");
+  if (postReport && merge.length > 0)
+    throw new errors_InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+  if (input("resume") && merge.length > 0)
+    throw new errors_InputError("resume", "cannot be combined with 'merge': a merge judges nothing to resume");
+  if (input("resume") && shard)
+    throw new errors_InputError("resume", "cannot be combined with 'shard' yet: resume the whole run, or run the shards afresh");
+  if (input("resume") && postReport)
+    throw new errors_InputError("resume", "cannot be combined with 'post-report': the commenter judges nothing");
+  if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
+    throw new errors_InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
+  const commentKey = input("comment-key");
+  if (commentKey.length > COMMENT_KEY_MAX)
+    throw new errors_InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+  const targetPath = target ? checkRelativePath(target) : void 0;
+  if (targetPath && !targetPath.ok)
+    throw new errors_InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+  const pids = input("pids-limit") === "" ? void 0 : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+  const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+  const setup = input("setup");
+  const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
+  const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+  return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+}
+function readSource(input, ctx, early) {
+  return {
+    kind: early.source,
+    authors: parseList(input("authors")),
+    files: early.files,
+    workdir: input("workdir") || ctx.defaultWorkdir,
+    tests: parseList(input("tests")),
+    maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+    maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+    ...early.shard ? { shard: early.shard } : {}
+  };
+}
+function readRun(input, early) {
+  const { setup, setupNetwork, setupTimeoutMs } = early;
+  return {
+    language: early.language,
+    image: input("image"),
+    pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+    target: early.target,
+    command: input("command"),
+    ...setup && {
+      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs }
+    },
+    patchPidsLimit: early.pids ?? PATCH_PIDS,
+    patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+    testResults: parseGlobs("test-results", input("test-results")),
+    resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
+    compare: parseChoice("compare", input("compare"), ["none", "base"]),
+    reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+    protect: parseProtect(parseList(input("protect"))),
+    failOnFlaky: early.failOnWords.includes("flaky"),
+    failOnTampering: early.failOnWords.includes("tampering")
+  };
+}
+function readLimits(input, early) {
+  const timeoutMs = parseDuration("timeout", input("timeout"));
+  const wall = input("wall-timeout");
+  const wallTimeoutMs = wall === "" ? void 0 : parseDuration("wall-timeout", wall);
+  if (wallTimeoutMs !== void 0 && wallTimeoutMs < timeoutMs) {
+    throw new errors_InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+  }
+  return {
+    timeoutMs,
+    ...wallTimeoutMs !== void 0 && { wallTimeoutMs },
+    memoryBytes: early.memoryBytes,
+    cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+    pidsLimit: early.pids ?? REPLY_PIDS,
+    maxOutputBytes: parseSize("max-output", input("max-output")),
+    workdirBytes: early.workdirBytes,
+    runtime: input("runtime")
+  };
+}
+function readMode(input, ctx, early) {
+  const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
+  const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
+  if (isolation === "namespace")
+    namespaceCrossCheck(engine, input("runtime"));
+  return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+}
+function namespaceCrossCheck(engine, runtime) {
+  if (engine === "podman")
+    throw new errors_InputError("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
+  if (runtime !== "")
+    throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
+}
+function readReports(input, early) {
+  const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
+  return {
+    failOn: new Set(failOn),
+    passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+    comment: parseBoolean("comment", input("comment")),
+    report: input("report"),
+    junit: input("junit"),
+    baseline: input("baseline"),
+    merge: early.merge,
+    decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+    auditLog: input("audit-log"),
+    sweBenchReport: input("swe-bench-report"),
+    resume: input("resume"),
+    postReport: early.postReport
+  };
+}
+function readSettings(get, ctx) {
+  const input = (name) => {
+    const v = get(name).trim();
+    return v === "" ? DEFAULTS[name] : v;
+  };
+  const early = readCrossChecked(input, ctx);
+  return {
+    source: readSource(input, ctx, early),
+    run: readRun(input, early),
+    limits: readLimits(input, early),
+    mode: readMode(input, ctx, early),
+    reports: readReports(input, early),
+    conversation: {
+      rejudge: parseBoolean("rejudge", input("rejudge")),
+      commentKey: early.commentKey,
+      matrix: parseMatrix(input("matrix"))
+    },
+    token: input("github-token") || ctx.defaultToken || ""
+  };
+}
+;
+const DATASET_SCHEMA = {
+  ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
+  type: "object",
+  properties: {
+    id: {
+      type: ["string", "number"],
+      description: "The candidate's id in the report; the line's `file:line` when absent or blank."
+    },
+    reply: {
+      type: "string",
+      description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch."
+    },
+    patch: {
+      type: "string",
+      description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`."
+    },
+    files: {
+      type: "object",
+      description: "Extra files for this candidate only (its tests, say): relative path \u2192 content. They win over `tests` files of the same path.",
+      additionalProperties: { type: "string" }
+    },
+    task: {
+      type: ["string", "number"],
+      description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`)."
+    },
+    command: declare_text("This candidate's test command, instead of the `command` input."),
+    language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
+    target: {
+      type: "string",
+      description: "The file name the extracted code is written as, instead of the `target` input."
+    },
+    timeout: {
+      type: ["string", "number"],
+      description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds."
+    },
+    repo: {
+      type: "string",
+      minLength: 1,
+      description: "The repository the line is a task of (`owner/name`, SWE-bench's `repo`): kept for the report and its per-repository counts."
+    },
+    model: {
+      type: "string",
+      minLength: 1,
+      description: "The model whose prediction the line is (SWE-bench's `model_name_or_path`): kept for the report, and the directory and summary file SWE-bench's output is written under (`swe-bench-report`)."
+    },
+    image: {
+      type: "string",
+      minLength: 1,
+      description: "This line's environment: the sandbox image it runs in, instead of the `image` input (SWE-bench's per-instance images as they are named)."
+    },
+    image_workdir: {
+      type: "string",
+      minLength: 1,
+      description: "The directory of this line's image where its environment expects the repository (SWE-bench's images: `/testbed`, installed there in editable mode; the default for an image named as SWE-bench names its per-instance images, `\u2026/sweb.eval.<arch>.<instance>:<tag>`): the sandbox's work dir is there instead of `/work`, and starts from what the image holds there (its build artifacts included, its .git left out) with the candidate's changes on top, rather than from the base tree's files."
+    },
+    results_format: {
+      enum: RESULTS_FORMATS,
+      description: "How this line's per-test results are read, instead of the `results-format` input: `junit` files (`test-results`), or the test command's own output read as SWE-bench's harness reads it (`pytest`, `django`, `sympy`, \u2026: its log parser's name without `parse_log_`, `_` as `-`)."
+    },
+    base_commit: {
+      type: "string",
+      minLength: 1,
+      description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`."
+    },
+    test_patch: {
+      type: "string",
+      description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order)."
+    },
+    fail_to_pass: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      description: "Test ids (as the report writes them; pytest node ids are read too; with a log format, as SWE-bench's harness keys them) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs per-test results: the `test-results` input, or a log format (`results_format`)."
+    },
+    pass_to_pass: {
+      type: "array",
+      items: { type: "string", minLength: 1 },
+      description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed."
+    }
+  },
+  anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+  // A reply is code for one file; a commit's tree is what a patch changes.
+  dependentRequired: { base_commit: ["patch"] }
+};
+var _2020 = __nccwpck_require__(2210);
+;
+function checker(schema, root) {
+  const validate = new _2020.Ajv2020({
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    verbose: true
+  }).compile(schema);
+  return (value) => validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) };
+}
+const TYPE_NAMES = {
+  string: "a string",
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+  null: "null"
+};
+function shown(value) {
+  if (Array.isArray(value))
+    return "a list";
+  if (typeof value === "object" && value !== null)
+    return "an object";
+  const json2 = JSON.stringify(value);
+  return json2.length > 40 ? `${json2.slice(0, 39)}\u2026"` : json2;
+}
+function pathOf(pointer) {
+  const keys = pointer.split("/").slice(1).map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+  return keys.reduce((path2, key) => {
+    if (/^\d+$/.test(key))
+      return `${path2}[${key}]`;
+    if (/^[A-Za-z_][\w-]*$/.test(key))
+      return path2 ? `${path2}.${key}` : key;
+    return `${path2}[${JSON.stringify(key)}]`;
+  }, "");
+}
+function describe(errors, root) {
+  const error = errors[errors.length - 1];
+  const at = pathOf(error.instancePath) || root;
+  const { params } = error;
+  switch (error.keyword) {
+    case "type":
+      return `${at} must be ${[params.type].flat().map((t) => TYPE_NAMES[t] ?? t).join(" or ")}, not ${shown(error.data)}`;
+    case "enum":
+      return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+    case "minimum":
+      return `${at} must be \u2265 ${params.limit}, not ${shown(error.data)}`;
+    case "required":
+      return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+    case "minLength":
+      return `${at} must not be empty`;
+    case "dependentRequired":
+      return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
+    case "additionalProperties":
+      return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+    case "anyOf": {
+      const branches = errors.slice(0, -1);
+      if (branches.every((e) => e.keyword === "required"))
+        return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+    }
+  }
+  return `${at} ${error.message}`;
+}
+;
+const checkLine = checker(DATASET_SCHEMA, "the line");
+function idOf(value, fallbackId) {
+  const id = typeof value === "object" && value !== null ? value.id : void 0;
+  return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
+}
+function parseDatasetLine(line, source, fallbackId) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
+  }
+  return datasetEntry(value, source, fallbackId);
+}
+function datasetEntry(value, source, fallbackId, check = checkLine) {
+  const id = idOf(value, fallbackId);
+  const checked = check(value);
+  if (!checked.ok)
+    return { problem: { id, source, problem: checked.problem } };
+  const { reply, patch, files, command, language, target, timeout, task, repo, model, image, results_format } = checked.value;
+  const { image_workdir } = checked.value;
+  const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
+  const overrides = {
+    ...command !== void 0 && { command },
+    ...language !== void 0 && { language },
+    ...target !== void 0 && { target },
+    ...image !== void 0 && { image },
+    ...results_format !== void 0 && { resultsFormat: results_format }
+  };
+  const paths = [
+    ...target === void 0 ? [] : [{ what: "'target'", path: target }],
+    ...Object.keys(files ?? {}).map((path2) => ({ what: "a 'files' path", path: path2 }))
+  ];
+  for (const { what, path: path2 } of paths) {
+    const safe = checkRelativePath(path2);
+    if (!safe.ok)
+      return {
+        problem: {
+          id,
+          source,
+          problem: `${what} ${JSON.stringify(path2)} ${safe.why}: it must be a relative path inside the work dir`
+        }
+      };
+  }
+  const imageProblem = image === void 0 ? void 0 : imageReferenceProblem(image);
+  if (imageProblem !== void 0)
+    return { problem: { id, source, problem: `'image' ${JSON.stringify(image)} ${imageProblem}` } };
+  if (image_workdir !== void 0) {
+    const dir = checkSandboxDir(image_workdir);
+    if (!dir.ok)
+      return {
+        problem: {
+          id,
+          source,
+          problem: `'image_workdir' ${JSON.stringify(image_workdir)} ${dir.why}: it must be an absolute directory of the image, as /testbed`
+        }
+      };
+    overrides.imageWorkdir = dir.path;
+  }
+  if (timeout !== void 0) {
+    try {
+      overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
+    } catch (error) {
+      return { problem: { id, source, problem: error.message } };
+    }
+  }
+  const candidate = {
+    id,
+    source,
+    kind: reply !== void 0 ? "reply" : "patch",
+    text: reply ?? patch,
+    overrides
+  };
+  if (files !== void 0)
+    candidate.files = files;
+  if (task !== void 0)
+    candidate.task = String(task);
+  if (repo !== void 0)
+    candidate.repo = repo;
+  if (model !== void 0)
+    candidate.model = model;
+  const instance = {
+    ...base_commit !== void 0 && { baseCommit: base_commit },
+    ...test_patch !== void 0 && { testPatch: test_patch },
+    ...fail_to_pass !== void 0 && { failToPass: [...fail_to_pass] },
+    ...pass_to_pass !== void 0 && { passToPass: [...pass_to_pass] }
+  };
+  if (Object.keys(instance).length > 0)
+    candidate.instance = instance;
+  return { candidate };
+}
+async function* readDataset(path2, name) {
+  const lines = createInterface({ input: createReadStream(path2, { encoding: "utf8" }), crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n += 1;
+    if (line.trim() === "")
+      continue;
+    yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
+  }
+}
+;
+const MiB = 1024 * 1024;
+function memorySlack(limitBytes) {
+  return Math.max(4 * MiB, limitBytes * 0.02);
+}
+function atMemoryLimit(sample) {
+  if (sample === void 0 || !(sample.limitBytes > 0))
+    return false;
+  return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+}
+;
+function classify(facts) {
+  if (facts.sandboxError)
+    return "sandbox_error";
+  if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
+    return "syntax_error";
+  if (facts.timedOut)
+    return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
+  if (facts.oomKilled)
+    return "oom";
+  if (facts.phase !== "run")
+    return "sandbox_error";
+  return facts.exitCode === 0 ? "pass" : "test_failed";
+}
+;
+const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
+;
+const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
+;
+const STRATEGIES = ["exact", "offset", "fuzz"];
+function normalisePath(path2) {
+  const checked = path2 === null ? null : checkRelativePath(path2);
+  return checked?.ok ? checked.path : path2;
+}
+function pathThroughSymlink(paths, isSymlink2) {
+  for (const path2 of paths) {
+    const parts = path2.split("/");
+    for (let i = 1; i <= parts.length; i++)
+      if (isSymlink2(parts.slice(0, i).join("/")))
+        return path2;
+  }
+  return null;
+}
+function patch_touchedPaths(patch) {
+  const paths = /* @__PURE__ */ new Set();
+  for (const file of patch.files) {
+    for (const path2 of [file.oldPath, file.newPath])
+      if (path2 !== null && isSafeRelativePath(path2))
+        paths.add(path2);
+  }
+  return [...paths].sort();
+}
+function clip(text, max) {
+  return text.length > max ? `${text.slice(0, max - 1)}\u2026` : text;
+}
+function quote(text) {
+  return JSON.stringify(clip(text, 40));
+}
+function quoteBytes(bytes) {
+  return quote(utf8(bytes));
+}
+function clipPath(path2) {
+  return path2.length > 80 ? `\u2026${path2.slice(-79)}` : path2;
+}
+function hunkPrefix(file, ref) {
+  return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+}
+function byteString(bytes) {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+function toBytes(bytes) {
+  return Buffer.from(bytes, "latin1");
+}
+function utf8(bytes) {
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+function trimEndAscii(bytes) {
+  return bytes.replace(/[\t\n\v\f\r ]+$/, "");
+}
+class PatchSyntaxError extends Error {
+  problem;
+  constructor(problem) {
+    super(problem.reason);
+    this.problem = problem;
+  }
+}
+function fail(file, hunk, what) {
+  const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
+  throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
+}
+class Cursor {
+  lines;
+  index = 0;
+  constructor(bytes) {
+    const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
+    if (raw[raw.length - 1] === "")
+      raw.pop();
+    this.lines = raw;
+  }
+  get done() {
+    return this.index >= this.lines.length;
+  }
+  /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
+  peek(ahead = 0) {
+    return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
+  }
+  /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+  peekRaw() {
+    return this.lines[this.index] ?? "";
+  }
+  next() {
+    const line = this.peek();
+    this.index++;
+    return line;
+  }
+  /** 1-based number of the current line, for messages. */
+  get lineNumber() {
+    return this.index + 1;
+  }
+}
+const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
+const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
+const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const EPOCH = /^(1970-01-01|1969-12-31) /;
+function isPlainHeader(cur) {
+  return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
+}
+const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
+function readQuoted(text) {
+  let name = "";
+  for (let i = 1; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"')
+      return { name, rest: text.slice(i + 1) };
+    if (ch !== "\\") {
+      name += ch;
+      continue;
+    }
+    const octal2 = /^[0-7]{3}/.exec(text.slice(i + 1));
+    const escaped = C_ESCAPES[text[i + 1] ?? ""];
+    if (octal2) {
+      name += String.fromCharCode(parseInt(octal2[0], 8) & 255);
+      i += 3;
+    } else if (escaped !== void 0) {
+      name += String.fromCharCode(escaped);
+      i += 1;
+    } else
+      return null;
+  }
+  return null;
+}
+function headerName(rest, cur) {
+  let name;
+  let stamp;
+  if (rest.startsWith('"')) {
+    const quoted = readQuoted(rest);
+    if (!quoted)
+      fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
+    ({ name, rest: stamp } = quoted);
+  } else {
+    const tab = rest.indexOf("	");
+    const match2 = tab < 0 ? TIMESTAMP.exec(rest) : null;
+    name = tab >= 0 ? rest.slice(0, tab) : match2 ? rest.slice(0, match2.index) : rest;
+    stamp = tab >= 0 ? rest.slice(tab + 1) : match2?.[1] ?? "";
+  }
+  name = trimEndAscii(name);
+  return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
+}
+function gitLineNames(rest) {
+  if (rest.startsWith('"')) {
+    const first = readQuoted(rest);
+    const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
+    if (first && second)
+      return [first.name, second.name];
+    return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
+  }
+  for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
+    const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
+    if (dropFirstComponent(a) === dropFirstComponent(b))
+      return [a, b];
+  }
+  return null;
+}
+function dropFirstComponent(path2) {
+  return path2.slice(path2.indexOf("/") + 1);
+}
+function dropPrefix(path2, prefix) {
+  return path2.startsWith(prefix) ? path2.slice(prefix.length) : path2;
+}
+function resolveNames(oldName, newName) {
+  if (oldName === null || newName === null) {
+    return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
+  }
+  if (oldName === newName)
+    return [oldName, newName];
+  if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
+    const path3 = dropFirstComponent(oldName);
+    return [path3, path3];
+  }
+  const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
+  const path2 = a.length <= b.length ? a : b;
+  return [path2, path2];
+}
+function parseHunkHeader(cur, file, index) {
+  const line = cur.next();
+  const match2 = HUNK_HEADER.exec(line);
+  if (!match2)
+    fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
+  const [, header2, oldStart, oldCount, newStart, newCount] = match2;
+  const num = (value) => value === void 0 ? 1 : Number(value);
+  return {
+    header: header2,
+    oldStart: num(oldStart),
+    oldCount: num(oldCount),
+    newStart: num(newStart),
+    newCount: num(newCount)
+  };
+}
+function parseHunk(cur, file, index) {
+  const head = parseHunkHeader(cur, file, index);
+  const ref = { index, header: head.header };
+  const lines = [];
+  let [oldLeft, newLeft] = [head.oldCount, head.newCount];
+  const markNoEol = () => {
+    const last = lines[lines.length - 1];
+    if (last)
+      last.noEol = true;
+    cur.next();
+  };
+  while (oldLeft > 0 || newLeft > 0) {
+    if (cur.done)
+      fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
+    const raw = cur.peekRaw();
+    if (raw.startsWith("\\")) {
+      markNoEol();
+      continue;
+    }
+    const dropped = raw === "" || raw === "\r";
+    const op = dropped ? " " : raw[0];
+    if (op !== " " && op !== "-" && op !== "+") {
+      fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
+    }
+    if (op !== "+" && oldLeft === 0 || op !== "-" && newLeft === 0) {
+      fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
+    }
+    if (op !== "+")
+      oldLeft--;
+    if (op !== "-")
+      newLeft--;
+    lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
+    cur.next();
+  }
+  if (cur.peek().startsWith("\\"))
+    markNoEol();
+  const after = cur.peek();
+  if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
+    fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
+  }
+  return { ...head, lines };
+}
+function parseHunks(cur, file) {
+  const hunks = [];
+  while (cur.peek().startsWith("@@"))
+    hunks.push(parseHunk(cur, file, hunks.length + 1));
+  return hunks;
+}
+function checkMode(mode, file) {
+  if (mode === "120000")
+    fail(file, null, "symbolic links are not supported");
+  if (mode === "160000")
+    fail(file, null, "submodules are not supported");
+}
+function readHeaderPair(cur) {
+  const oldName = headerName(cur.next().slice(4), cur);
+  return [oldName, headerName(cur.next().slice(4), cur)];
+}
+function parseGitFile(cur) {
+  const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
+  const ext2 = /* @__PURE__ */ new Map();
+  let binary = false;
+  for (; ; ) {
+    const line = cur.peek();
+    const match2 = GIT_HEADER.exec(line);
+    if (match2)
+      ext2.set(match2[1], match2[2]);
+    else if (BINARY.test(line))
+      binary = true;
+    else
+      break;
+    cur.next();
+  }
+  const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
+  const [oldName, newName] = hasPair ? readHeaderPair(cur) : [
+    ext2.has("new file mode") ? null : lineNames?.[0] ?? null,
+    ext2.has("deleted file mode") ? null : lineNames?.[1] ?? null
+  ];
+  const [oldResolved, newResolved] = resolveNames(oldName, newName);
+  const source = unquoteExt(ext2.get("rename from") ?? ext2.get("copy from"));
+  const target = unquoteExt(ext2.get("rename to") ?? ext2.get("copy to"));
+  const oldPath = textName(source ?? oldResolved);
+  const newPath = textName(target ?? newResolved);
+  const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
+  if (oldPath === null && newPath === null)
+    fail(display, null, "the diff names no file");
+  if (binary)
+    fail(display, null, "binary patches are not supported");
+  const mode = ext2.get("new file mode") ?? ext2.get("new mode");
+  checkMode(ext2.get("old mode") ?? ext2.get("deleted file mode"), display);
+  checkMode(mode, display);
+  const hunks = parseHunks(cur, display);
+  const structural = source !== void 0 || ["new file mode", "deleted file mode", "new mode"].some((key) => ext2.has(key));
+  if (hunks.length === 0 && !structural)
+    fail(display, null, "the diff has no hunks");
+  return {
+    oldPath: normalisePath(oldPath),
+    newPath: normalisePath(newPath),
+    copy: ext2.has("copy from"),
+    ...mode !== void 0 && { mode },
+    hunks
+  };
+}
+function textName(name) {
+  return name === null ? null : utf8(name);
+}
+function unquoteExt(value) {
+  if (value === void 0 || !value.startsWith('"'))
+    return value;
+  return readQuoted(value)?.name ?? value;
+}
+function parsePlainFile(cur) {
+  const [oldName, newName] = readHeaderPair(cur);
+  const [oldResolved, newResolved] = resolveNames(oldName, newName);
+  const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
+  const display = newPath ?? oldPath ?? "(unnamed file)";
+  if (oldPath === null && newPath === null)
+    fail(display, null, "both sides of the diff are /dev/null");
+  return {
+    oldPath: normalisePath(oldPath),
+    newPath: normalisePath(newPath),
+    copy: false,
+    hunks: parseHunks(cur, display)
+  };
+}
+function binaryName(line) {
+  const [, , oldName, newName] = BINARY.exec(line);
+  return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
+}
+function patch_parsePatch(patch) {
+  const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
+  const files = [];
+  try {
+    while (!cur.done) {
+      const line = cur.peek();
+      if (line.startsWith("diff --git "))
+        files.push(parseGitFile(cur));
+      else if (isPlainHeader(cur))
+        files.push(parsePlainFile(cur));
+      else if (BINARY.test(line))
+        fail(binaryName(line), null, "binary patches are not supported");
+      else if (HUNK_HEADER.test(line)) {
+        fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
+      } else
+        cur.next();
+    }
+  } catch (error) {
+    if (error instanceof PatchSyntaxError)
+      return { files, problem: error.problem };
+    throw error;
+  }
+  return { files, problem: null };
+}
+function toLines(content2) {
+  return content2.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+function lineEndOf(file) {
+  const ended = file.find((line) => line.endsWith("\n"));
+  return ended === void 0 ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
+}
+function fromLines(lines, eol) {
+  const lastIndex = lines.length - 1;
+  return lines.map((line, i) => i < lastIndex && !line.endsWith("\n") ? line + eol : line).join("");
+}
+function lineBytes(line) {
+  return line.noEol ? line.text : `${line.text}
+`;
+}
+function prepare(hunk, index) {
+  const changes = hunk.lines.map((line, i) => line.op === " " ? -1 : i).filter((i) => i >= 0);
+  const first = changes[0] ?? hunk.lines.length;
+  const lastChange = changes[changes.length - 1];
+  return {
+    ref: { index, header: hunk.header },
+    oldStart: hunk.oldStart,
+    lines: hunk.lines,
+    lead: first,
+    trail: lastChange === void 0 ? 0 : hunk.lines.length - 1 - lastChange,
+    context: hunk.lines.some((line) => line.op === " "),
+    // `-l,0` means "after line l"; otherwise l is the first old line.
+    stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1
+  };
+}
+const LEVELS = [
+  { strategy: "exact", fuzz: 0, loose: false },
+  { strategy: "offset", fuzz: 0, loose: false },
+  { strategy: "fuzz", fuzz: 0, loose: true },
+  { strategy: "fuzz", fuzz: 1, loose: true },
+  { strategy: "fuzz", fuzz: 2, loose: true }
+];
+function oldSide(lines) {
+  return lines.filter((line) => line.op !== "+");
+}
+function lineMatches(file, at, line, loose) {
+  const found = file[at];
+  if (found === void 0)
+    return false;
+  return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
+}
+function matchesAt(file, old, at, loose) {
+  return old.every((line, i) => lineMatches(file, at + i, line, loose));
+}
+function* nearest(guess, min, max) {
+  const from = Math.min(Math.max(guess, min), max);
+  for (let d = 0; from + d <= max || from - d >= min; d++) {
+    if (from + d <= max)
+      yield from + d;
+    if (d > 0 && from - d >= min)
+      yield from - d;
+  }
+}
+function pins(hunk, fileLength, oldLength) {
+  if (!hunk.context && hunk.oldStart !== 0)
+    return null;
+  const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
+  if (at.length === 0)
+    return null;
+  return at.every((p) => p === at[0]) ? [at[0]] : [];
+}
+function locate(file, hunk, level, min, delta) {
+  const cutLead = Math.min(level.fuzz, hunk.lead);
+  const cutTrail = Math.min(level.fuzz, hunk.trail);
+  const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
+  const old = oldSide(lines);
+  if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
+    return null;
+  const max = file.length - old.length;
+  const stated = hunk.stated + cutLead;
+  const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
+  const positions = level.strategy === "exact" ? [stated].filter((at) => pinned?.includes(at) ?? true) : pinned ?? nearest(stated + delta, min, max);
+  for (const at of positions) {
+    if (at < min || at > max)
+      continue;
+    if (matchesAt(file, old, at, level.loose)) {
+      return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
+    }
+  }
+  return null;
+}
+function lineEnd(line) {
+  return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+function difference(lineNumber, found, expected) {
+  const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+  if (text !== wanted)
+    return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+  return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
+function mismatch(file, hunk, min) {
+  const old = oldSide(hunk.lines);
+  const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
+  if (bad < 0)
+    return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
+  const at = hunk.stated + bad;
+  const found = file[at];
+  if (found === void 0)
+    return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+  return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
+}
+function rank(strategy) {
+  return STRATEGIES.indexOf(strategy);
+}
+function replacement(file, hunk, place2, eol) {
+  const out = [];
+  let at = place2.start;
+  for (const line of hunk.lines.slice(place2.from, place2.to)) {
+    if (line.op === " ")
+      out.push(file[at]);
+    else if (line.op === "+") {
+      const loose = place2.strategy === "fuzz" && eol !== null && !line.noEol;
+      out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
+    }
+    if (line.op !== "+")
+      at++;
+  }
+  return out;
+}
+function patchContent(path2, content2, hunks, levels) {
+  if (hunks.length === 0)
+    return { ok: true, content: content2, strategy: "exact" };
+  const file = toLines(content2);
+  const eol = lineEndOf(file);
+  const out = [];
+  let [next, delta, weakest] = [0, 0, 0];
+  for (const [i, hunk] of hunks.entries()) {
+    const prepared = prepare(hunk, i + 1);
+    let place2 = null;
+    for (const level of levels) {
+      place2 = locate(file, prepared, level, next, delta);
+      if (place2)
+        break;
+    }
+    if (!place2) {
+      const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
+      return { ok: false, file: path2, hunk: prepared.ref, reason: `${hunkPrefix(path2, prepared.ref)}: ${why}` };
+    }
+    out.push(...file.slice(next, place2.start), ...replacement(file, prepared, place2, eol));
+    next = place2.start + place2.take;
+    delta = place2.start - place2.from - prepared.stated;
+    weakest = Math.max(weakest, rank(place2.strategy));
+  }
+  out.push(...file.slice(next));
+  return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
+}
+function refuse(file, reason) {
+  return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
+}
+function unsafePath(patch) {
+  for (const file of patch.files) {
+    for (const path2 of [file.oldPath, file.newPath]) {
+      const checked = path2 === null ? null : checkRelativePath(path2);
+      if (checked && !checked.ok) {
+        return {
+          ok: false,
+          file: clipPath(path2),
+          hunk: null,
+          reason: checked.tooLong ? `path too long: ${quote(path2)} ${checked.why}` : `path escapes the tree: ${quote(path2)} (${checked.why})`
+        };
+      }
+    }
+  }
+  return null;
+}
+function isRename(file) {
+  return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
+function applyPatch(tree, patch, opts = {}) {
+  const unsafe = unsafePath(patch);
+  if (unsafe)
+    return unsafe;
+  if (patch.problem)
+    return { ok: false, ...patch.problem };
+  if (patch.files.length === 0)
+    return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
+  const allowed = rank(opts.maxStrategy ?? "offset");
+  const applying = {
+    tree,
+    levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
+    base: (path2) => {
+      const bytes = tree.get(path2);
+      return bytes && { content: byteString(bytes), executable: opts.executable?.has(path2) ?? false };
+    },
+    // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+    leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
+    latest: /* @__PURE__ */ new Map(),
+    writes: /* @__PURE__ */ new Map(),
+    removals: /* @__PURE__ */ new Set(),
+    weakest: 0
+  };
+  for (const file of patch.files) {
+    const failure = applyFile(file, applying);
+    if (failure)
+      return failure;
+  }
+  return outcome(applying);
+}
+function applyFile(file, applying) {
+  const { tree, leaving, latest, base } = applying;
+  const { oldPath, newPath } = file;
+  const path2 = newPath ?? oldPath;
+  const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+  if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+    const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+    return refuse(newPath, `the patch ${how}, but it already exists`);
+  }
+  if (oldPath !== null && !moved && latest.get(oldPath) === null)
+    return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+  const source = oldPath === null ? { content: "", executable: false } : moved ? base(oldPath) : latest.get(oldPath) ?? base(oldPath);
+  if (source === void 0)
+    return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
+  const result = patchContent(path2, source.content, file.hunks, applying.levels);
+  if (!result.ok)
+    return result;
+  if (newPath === null && result.content !== "")
+    return refuse(path2, "the patch deletes it, but the file holds more than the patch removes");
+  applying.weakest = Math.max(applying.weakest, rank(result.strategy));
+  if (newPath === null || isRename(file)) {
+    applying.removals.add(oldPath);
+    latest.set(oldPath, null);
+  }
+  if (newPath !== null) {
+    const written = {
+      content: result.content,
+      executable: file.mode === void 0 ? source.executable : (parseInt(file.mode, 8) & 73) !== 0
+    };
+    applying.writes.set(newPath, written);
+    latest.set(newPath, written);
+  }
+  return null;
+}
+function outcome({ base, removals, writes, weakest }) {
+  const after = new Map([...[...removals].map((path2) => [path2, null]), ...writes]);
+  const changed = ([path2, entry]) => {
+    const before = base(path2);
+    if (entry === null)
+      return before !== void 0;
+    return before === void 0 || entry.content !== before.content || entry.executable !== before.executable;
+  };
+  const kept = [...after].filter(changed);
+  const files = new Map(kept.map(([path2, entry]) => [path2, entry && toBytes(entry.content)]));
+  const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path2]) => path2));
+  return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
+}
+;
 function isExecutable(mode) {
   return (mode & 73) !== 0;
 }
@@ -12560,12 +13226,12 @@ async function gitListing(root) {
   if (inside?.stdout.trim() !== "true")
     return void 0;
   const { stdout } = await run("git", ["-C", root, "ls-files", "-s", "-z"], { maxBuffer: 256 * 1024 * 1024 });
-  const listed2 = /* @__PURE__ */ new Map();
+  const listed = /* @__PURE__ */ new Map();
   for (const record of stdout.split("\0").filter(Boolean)) {
     const [meta, path2] = [record.slice(0, record.indexOf("	")), record.slice(record.indexOf("	") + 1)];
-    listed2.set(path2, { path: path2, mode: meta.split(" ")[0] });
+    listed.set(path2, { path: path2, mode: meta.split(" ")[0] });
   }
-  return [...listed2.values()];
+  return [...listed.values()];
 }
 async function* tree_walk(root, dir = "") {
   for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -12601,8 +13267,8 @@ async function readBaseTree(root, maxBytes, input) {
   const tracked2 = await gitListing(root);
   const listing = tracked2 ?? [];
   if (!tracked2)
-    for await (const listed2 of tree_walk(root))
-      listing.push(listed2);
+    for await (const listed of tree_walk(root))
+      listing.push(listed);
   const files = [];
   const skipped = [];
   const directories = /* @__PURE__ */ new Set();
@@ -12684,7 +13350,7 @@ async function readCommitTree(root, commit, maxBytes, input) {
   const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
     maxBuffer: 256 * 1024 * 1024
   });
-  const listed2 = [];
+  const listed = [];
   const skipped = [];
   let bytes = 0;
   for (const record of stdout.split("\0").filter(Boolean)) {
@@ -12701,11 +13367,11 @@ async function readCommitTree(root, commit, maxBytes, input) {
     bytes += mode === SYMLINK ? 0 : Number(size);
     if (bytes > maxBytes)
       throw new errors_InputError(input, `the tree of commit ${commit} holds more than ${maxBytes} bytes (at ${path2}); raise '${input}' and 'tmpfs-size'`);
-    listed2.push({ path: path2, mode, id });
+    listed.push({ path: path2, mode, id });
   }
-  const contents = await readBlobs(root, listed2.map((entry) => entry.id));
+  const contents = await readBlobs(root, listed.map((entry) => entry.id));
   const files = [];
-  listed2.forEach(({ path: path2, mode }, i) => {
+  listed.forEach(({ path: path2, mode }, i) => {
     if (mode === SYMLINK) {
       const target = contents[i].toString("utf8");
       if (insideTarget(path2, target) === void 0)
@@ -12928,47 +13594,16 @@ function extract_extractCode(reply, language) {
   };
 }
 ;
-const DEFAULT_TOKEN = "default";
-const OFF_TOKEN = "none";
-function parseProtect(items) {
-  if (items === void 0)
-    return { defaults: true, globs: [], except: [] };
-  const setting = { defaults: false, globs: [], except: [] };
-  for (const item of items) {
-    if (item === OFF_TOKEN) {
-      if (items.length > 1)
-        throw new errors_InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
-      continue;
-    }
-    if (item === DEFAULT_TOKEN) {
-      setting.defaults = true;
-      continue;
-    }
-    const negated = item.startsWith("!");
-    const glob = negated ? item.slice(1) : item;
-    const path2 = checkRelativePath(glob);
-    if (!path2.ok)
-      throw new errors_InputError("protect", `'${item}' ${path2.why}: globs are relative to the base tree`);
-    (negated ? setting.except : setting.globs).push(glob);
-  }
-  if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-    throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
-  }
-  return setting;
-}
-function protectionOff(setting) {
-  return !setting.defaults && setting.globs.length === 0;
-}
-;
 const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
 function languagesGlobs(kind) {
   return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
 }
+const TEST_FILES = "a test file the base has";
 function defaultRules() {
   const sections = [...new Set(LANGUAGE_LIST.flatMap((language) => language.protect.sections))];
   const rules = [
     {
-      what: "a test file the base has",
+      what: TEST_FILES,
       scope: "existing",
       globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)]
     },
@@ -12986,11 +13621,48 @@ function defaultRules() {
   return rules.filter((rule) => rule.globs.length > 0);
 }
 const DEFAULT_RULES = defaultRules();
+const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES).globs.map(globMatcher);
+function isTestFile(path2) {
+  return TEST_FILE_MATCHERS.some((m) => m.match(path2));
+}
 const COMPILED_RULE = {
   what: "compiled code, which runs in place of its source",
   scope: "always",
   globs: languagesGlobs((g) => g.compiled)
 };
+const SHADOW_RULES = LANGUAGE_LIST.flatMap(({ protect: { shadowing: shadowing2 } }) => shadowing2 ? [{ ...shadowing2, names: new Set(shadowing2.names) }] : []);
+function shadowed(path2, inTree) {
+  for (const rule of SHADOW_RULES) {
+    const module2 = rule.moduleOf(path2);
+    if (!module2)
+      continue;
+    const { dir, name } = module2;
+    if (!rule.names.has(name) && !rule.prefixes.some((prefix) => name.startsWith(prefix)))
+      continue;
+    if (dir !== "" && inTree(`${dir}/${rule.packageMarker}`))
+      continue;
+    return `a new module named as one the runner or the tests import (\`${name}\`), which would be imported in its place`;
+  }
+  return void 0;
+}
+const CONFIG_LOADS = LANGUAGE_LIST.flatMap((language) => language.protect.loadedByConfig ?? []);
+const LOADED_BY_CONFIG = "a file the test runner's configuration loads before the tests";
+function loadedByConfig(base) {
+  const named = /* @__PURE__ */ new Set();
+  for (const { config, named: read } of CONFIG_LOADS) {
+    const content2 = base.get(config);
+    if (content2 === void 0)
+      continue;
+    for (const path2 of read(asText(content2))) {
+      if (path2 === "" || path2.startsWith("/"))
+        continue;
+      const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(config), path2));
+      if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".")
+        named.add(resolved);
+    }
+  }
+  return named;
+}
 function compileProtect(setting, tests = []) {
   const rules = [];
   if (setting.globs.length > 0)
@@ -13006,7 +13678,8 @@ function compileProtect(setting, tests = []) {
   return {
     off: protectionOff(setting),
     rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
-    except: setting.except.map(globMatcher)
+    except: setting.except.map(globMatcher),
+    treeRules: setting.defaults
   };
 }
 const decoder = new TextDecoder();
@@ -13025,8 +13698,6 @@ function changeOf(before, after) {
   return sameContent(before, after) ? void 0 : "changed";
 }
 function protecting(rules, path2, before, after) {
-  if (rules.except.some((m) => m.match(path2)))
-    return void 0;
   return rules.rules.find((rule) => {
     if (!rule.matchers.some((m) => m.match(path2)))
       return false;
@@ -13042,14 +13713,29 @@ function findProtected(rules, base, changes) {
   const files = [];
   if (rules.off)
     return { protected: [], files };
-  for (const [path2, after] of [...changes].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+  const sorted = [...changes].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const named = rules.treeRules ? loadedByConfig(base) : /* @__PURE__ */ new Set();
+  const unnamed = [];
+  for (const [path2, after] of sorted) {
     const before = base.get(path2);
     const change = changeOf(before, after);
-    if (!change)
+    if (!change || rules.except.some((m) => m.match(path2)))
       continue;
-    const rule = protecting(rules, path2, before, after);
-    if (rule)
-      files.push({ path: path2, change, what: rule.what, restore: before ?? null });
+    const what = protecting(rules, path2, before, after)?.what ?? (named.has(path2) ? LOADED_BY_CONFIG : void 0);
+    if (what)
+      files.push({ path: path2, change, what, restore: before ?? null });
+    else if (change === "added")
+      unnamed.push([path2, after]);
+  }
+  if (rules.treeRules && unnamed.length > 0) {
+    const undone = new Set(files.map((file) => file.path));
+    const inTree = (path2) => changes.has(path2) && !undone.has(path2) ? changes.get(path2) !== null : base.get(path2) !== void 0;
+    for (const [path2] of unnamed) {
+      const what = shadowed(path2, inTree);
+      if (what)
+        files.push({ path: path2, change: "added", what, restore: null });
+    }
+    files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
   }
   return { protected: files.map((file) => file.path), files };
 }
@@ -13073,17 +13759,19 @@ function unprotectedChanges(changes, protection) {
 }
 ;
 const tamper_text = (content2) => typeof content2 === "string" ? content2 : new TextDecoder("utf-8", { fatal: false }).decode(content2);
-function findTampering(files) {
+function findTampering(files, tree = { tests: [], code: [] }) {
   const found = [];
+  const code = pythonModules(tree.code);
+  const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
   for (const file of files) {
     const scan = scannerFor(file.path);
     if (!scan)
       continue;
     const source = tamper_text(file.content);
-    const mine = scan(source, file.path);
+    const mine = scan(source, file.path, context);
     if (mine.length === 0)
       continue;
-    const theirs = file.base ? scan(tamper_text(file.base), file.path) : [];
+    const theirs = file.base ? scan(tamper_text(file.base), file.path, context) : [];
     const baseLines = tamper_text(file.base ?? "").split("\n");
     const known = /* @__PURE__ */ new Map();
     for (const t of theirs)
@@ -13102,6 +13790,29 @@ function findTampering(files) {
 }
 const keyOf = (t, lines) => `${t.what}
 ${(lines[t.line - 1] ?? "").trim()}`;
+function pythonModules(judges) {
+  const names = /* @__PURE__ */ new Set();
+  for (const path2 of judges) {
+    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path2);
+    if (!m || m[1] === "")
+      continue;
+    const parts = m[1].split("/");
+    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+      continue;
+    for (let i = 0; i < parts.length; i++)
+      names.add(parts.slice(i).join("."));
+  }
+  return names;
+}
+function judgeModuleOf(resolved, modules) {
+  const parts = resolved.replace(/\[.*$/, "").split(".");
+  for (let n = parts.length - 1; n >= 1; n--) {
+    const module2 = parts.slice(0, n).join(".");
+    if (modules.has(module2))
+      return module2;
+  }
+  return void 0;
+}
 function scannerFor(path2) {
   const language = languageOfPath(path2);
   if (language === "python")
@@ -13257,7 +13968,7 @@ function tamper_resolve(dotted, aliases) {
 }
 const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
 const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
-function scanPython(source, path2) {
+function scanPython(source, path2, { judgeModules }) {
   const masked = maskPython(source);
   const aliases = pythonAliases(masked, source);
   const found = [];
@@ -13273,13 +13984,18 @@ function scanPython(source, path2) {
       add(m.index ?? 0, `assigns to ${shown2}: ${reached}`);
     else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
       add(m.index ?? 0, `assigns to ${shown2}: the test result's verdict`);
+    else if (resolved !== void 0) {
+      const module2 = judgeModuleOf(resolved, judgeModules);
+      if (module2)
+        add(m.index ?? 0, `assigns to ${shown2}: the tests' own module ${module2}`);
+    }
   }
   for (const m of masked.matchAll(SETATTR)) {
     const resolved = tamper_resolve(m[2], aliases);
     if (resolved === void 0)
       continue;
     const name = literalAt(source, (m.index ?? 0) + m[0].length);
-    const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+    const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ?? (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules) ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)}` : void 0);
     if (reached)
       add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
   }
@@ -13429,8 +14145,8 @@ function scanJavaScript(source, path2) {
 ;
 const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
-function imageFor(settings, language) {
-  return settings.run.image || LANGUAGES[language].image;
+function imageFor(settings, language, candidate) {
+  return candidate?.overrides?.image || settings.run.image || LANGUAGES[language].image;
 }
 function candidateLimits(settings, candidate, patched) {
   return {
@@ -13515,7 +14231,10 @@ async function prepareReply(candidate, ctx) {
       checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
       limits,
       // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
-      ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
+      ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }], {
+        tests: ctx.testFiles.map((f) => f.path),
+        code: []
+      }),
       ...start && { start, deleted: [] },
       ...protection.protected.length > 0 && { protected: protection.protected }
     };
@@ -13651,6 +14370,7 @@ async function preparePatch(diff, candidate, ctx) {
     return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : void 0;
   const startFiles = tree ? tree.files : ctx.testFiles;
+  const startPaths = new Set(startFiles.map((f) => f.path));
   const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
   const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
@@ -13682,11 +14402,19 @@ async function preparePatch(diff, candidate, ctx) {
     ...protection.protected.length > 0 && { protected: protection.protected },
     // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
     // held against the base's version of each file.
-    ...withTampering(written.map((path2) => ({ path: path2, content: final.get(path2).content, base: applied.touched.files.get(path2) })))
+    ...withTampering(written.map((path2) => ({ path: path2, content: final.get(path2).content, base: applied.touched.files.get(path2) })), treeFiles(final.keys(), written, (path2) => applied.touched.files.has(path2) || startPaths.has(path2)))
   };
 }
-function withTampering(files) {
-  const tampering = findTampering(files);
+function treeFiles(paths, written, inBase) {
+  const added = new Set(written.filter((path2) => !inBase(path2)));
+  const all = [...paths];
+  return {
+    tests: all.filter((path2) => isTestFile(path2) && !added.has(path2)),
+    code: all.filter((path2) => !isTestFile(path2))
+  };
+}
+function withTampering(files, tree) {
+  const tampering = findTampering(files, tree);
   return tampering.length > 0 ? { tampering } : {};
 }
 ;
@@ -13762,8 +14490,46 @@ class StreamCapture {
     };
   }
 }
-;
-const external_node_os_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:os");
+class LogCapture {
+  #log;
+  #partial = { stdout: [], stderr: [] };
+  #partialBytes = { stdout: 0, stderr: 0 };
+  #limit;
+  constructor(limitBytes) {
+    this.#limit = Math.max(0, Math.floor(limitBytes));
+    this.#log = new StreamCapture(this.#limit);
+  }
+  push(stream2, chunk) {
+    let data = Buffer.from(chunk);
+    for (let at = data.indexOf(10); at !== -1; at = data.indexOf(10)) {
+      this.#flush(stream2, data.subarray(0, at + 1));
+      data = data.subarray(at + 1);
+    }
+    if (data.length === 0)
+      return;
+    if (this.#partialBytes[stream2] + data.length > this.#limit) {
+      this.#flush(stream2, data);
+      return;
+    }
+    this.#partial[stream2].push(data);
+    this.#partialBytes[stream2] += data.length;
+  }
+  #flush(stream2, end) {
+    for (const part of this.#partial[stream2])
+      this.#log.push(part);
+    this.#partial[stream2] = [];
+    this.#partialBytes[stream2] = 0;
+    this.#log.push(end);
+  }
+  /** The log once both streams ended: a last line without its newline is kept too. */
+  result() {
+    if (this.#partialBytes.stdout > 0 && this.#partialBytes.stderr > 0)
+      this.#flush("stdout", Buffer.from("\n"));
+    for (const stream2 of ["stdout", "stderr"])
+      this.#flush(stream2, Buffer.alloc(0));
+    return { bytes: this.#log.kept(), truncated: this.#log.truncated };
+  }
+}
 ;
 const BLOCK = 512;
 const RECORD = 20 * BLOCK;
@@ -14160,6 +14926,9 @@ function openRun(job, hooks, aborted2) {
   }
 }
 const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+function logCapture(job) {
+  return job.keepLog === void 0 ? void 0 : new LogCapture(job.keepLog);
+}
 function outcomeOf(clock, streams, durationMs2, memoryAtTimeout) {
   const { parser } = clock;
   const { verdict, results } = parser;
@@ -14168,6 +14937,7 @@ function outcomeOf(clock, streams, durationMs2, memoryAtTimeout) {
     text: parser.text,
     ...verdict !== void 0 && { verdict },
     ...results && { results },
+    ...streams.log && { log: streams.log.result() },
     stdout: streams.stdout.result(),
     stderr: streams.stderr.result(),
     timedOut: clock.timedOut,
@@ -14193,6 +14963,7 @@ function runFacts(binary, job, outcome2, ended) {
     checkOutput: outcome2.phase === "check" ? outcome2.text : "",
     ...outcome2.phase === "check" && outcome2.verdict !== void 0 && { checkVerdict: outcome2.verdict },
     ...outcome2.results && { results: outcome2.results },
+    ...outcome2.log && { log: outcome2.log },
     durationMs: outcome2.durationMs,
     ...outcome2.spent && { cpuMs: outcome2.spent.cpuMs, waitedMs: outcome2.spent.waitedMs },
     ...sandboxError === void 0 ? {} : { sandboxError }
@@ -14337,16 +15108,17 @@ function processLimits(pidsLimit, runtime) {
     return { cgroupPids: pidsLimit };
   return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
 }
-function setupTmpfs(tmpfs) {
+function setupTmpfs(tmpfs, workdir) {
   const scratch = tmpfs.find((mount) => mount.path === "/tmp");
-  return [...tmpfs.filter((mount) => mount.path !== policy_WORKDIR), { ...scratch, path: "/var/tmp" }];
+  return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
 }
 function lockDown(job, setup) {
   const { limits } = job;
   const size = limits.workdirBytes;
   const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+  const workdir = job.workdir ?? policy_WORKDIR;
   const tmpfs = [
-    { path: policy_WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+    { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
     { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false }
   ];
   return {
@@ -14354,7 +15126,7 @@ function lockDown(job, setup) {
     argv: driverArgv(job.command, job.check, job.treeDir, job.results),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
-    workdir: policy_WORKDIR,
+    workdir,
     // The user site off as well: wherever HOME is, no Python process of the judge reads one.
     env: [
       `HOME=${HOME}`,
@@ -14373,7 +15145,7 @@ function lockDown(job, setup) {
       ...guestNproc === void 0 ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]
     ],
     readOnlyRoot: setup === void 0,
-    tmpfs: setup === void 0 ? tmpfs : setupTmpfs(tmpfs),
+    tmpfs: setup === void 0 ? tmpfs : setupTmpfs(tmpfs, workdir),
     shmBytes: SHM_BYTES,
     capDrop: "ALL",
     noNewPrivileges: true,
@@ -14470,28 +15242,39 @@ const RUN_TREE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
 const STEP_TIMEOUT_MS = 10 * 6e4;
 const SETUP_DRIVER = String.raw`setup=$1
-cd ${policy_WORKDIR} || exit 125
+cd "$2" || exit 125
 sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
-  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
 `;
 async function buildRunImage(binary, dialect, spec) {
   const name = containerName();
   const tag = `sandbox-gate/run-${(0, external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}:base`;
-  const { setup } = spec;
+  const { workdir } = spec;
+  const setup = spec.setup ?? (workdir === void 0 ? void 0 : { command: "true", network: "none", timeoutMs: STEP_TIMEOUT_MS });
   const job = {
     image: spec.image,
     files: [],
     command: setup?.command ?? "true",
     limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
-    labels: spec.labels
+    labels: spec.labels,
+    ...workdir !== void 0 && { workdir }
   };
   const base = lockDown(job, { network: setup?.network ?? "none" });
   const policy = {
     ...base,
-    argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+    argv: [
+      "sh",
+      "-c",
+      SETUP_DRIVER,
+      "sandbox-gate-setup",
+      job.command,
+      base.workdir,
+      workdir === void 0 ? "" : "image"
+    ],
     // Caches out of the work dir: a setup's downloads are not copied into every candidate.
     env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"]
   };
@@ -14503,10 +15286,8 @@ async function buildRunImage(binary, dialect, spec) {
   if (created.code !== 0)
     return fail2(`the run image could not be started from ${spec.image}`, created);
   try {
-    const trees = setup ? [
-      tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID }),
-      tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })
-    ] : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
+    const intoWorkdir = workdir === void 0 ? [tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID })] : spec.files.length === 0 ? [] : [tarball(spec.files, { under: workdir.slice(1), owner: SANDBOX_UID })];
+    const trees = setup ? [...intoWorkdir, tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })] : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
     for (const tree of trees) {
       const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
       if (copied.code !== 0)
@@ -14547,18 +15328,21 @@ async function removeRunImage(binary, image) {
 ;
 const external_node_perf_hooks_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:perf_hooks");
 ;
+const REMOVE_TIMEOUT_MS = 10 * 6e4;
 async function ensureImage(engine, image, policy, options) {
   const started = external_node_perf_hooks_namespaceObject.performance.now();
   const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
-  if (policy !== "always") {
-    let present;
-    try {
-      present = await engine.hasImage(image);
-    } catch (error) {
+  let present;
+  try {
+    present = await engine.hasImage(image);
+  } catch (error) {
+    if (policy !== "always")
       return { ok: false, reason: messageOf(error) };
-    }
+    present = true;
+  }
+  if (policy !== "always") {
     if (present)
-      return { ok: true, pulled: false, ms: elapsed() };
+      return { ok: true, pulled: false, existed: true, ms: elapsed() };
     if (policy === "never")
       return { ok: false, reason: `image ${image} is missing and pull is "never"` };
   }
@@ -14570,7 +15354,7 @@ async function ensureImage(engine, image, policy, options) {
     try {
       await engine.pull(image);
       options.log(`pulled ${image} in ${elapsed()} ms`);
-      return { ok: true, pulled: true, ms: elapsed() };
+      return { ok: true, pulled: true, existed: present, ms: elapsed() };
     } catch (error) {
       lastError = messageOf(error);
     }
@@ -14588,6 +15372,155 @@ function backoffDelays(retries, backoffMs) {
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
+async function removePulledImage(binary, image) {
+  const removed = await cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr) ? void 0 : `${image}: ${describeFailure(removed)}`;
+}
+async function imageIdOf(binary, image) {
+  const found = await cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+  return found.code === 0 ? found.stdout.trim() || void 0 : void 0;
+}
+;
+const PULL_AHEAD = 2;
+function imagePlan(images, ahead = PULL_AHEAD) {
+  const distinct = [];
+  const uses = /* @__PURE__ */ new Map();
+  const reached = [];
+  for (const image of images) {
+    if (image !== void 0) {
+      if (!uses.has(image))
+        distinct.push(image);
+      uses.set(image, (uses.get(image) ?? 0) + 1);
+    }
+    reached.push(distinct.length);
+  }
+  const upTo = (count) => Math.min(distinct.length, count);
+  return {
+    first: distinct.slice(0, upTo(ahead)),
+    at: reached.map((count, p) => distinct.slice(upTo((p === 0 ? 0 : reached[p - 1]) + ahead), upTo(count + ahead))),
+    uses
+  };
+}
+function line_images_runOwnImages(settings) {
+  return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image)].filter(Boolean));
+}
+function line_images_lineImage(item, own) {
+  const image = "status" in item ? void 0 : item.overrides?.image;
+  return image === void 0 || own.has(image) ? void 0 : image;
+}
+class line_images_LineImages {
+  images;
+  hands;
+  warn;
+  #plan;
+  #left;
+  /** `images`: each line's own image in judging order (lineImage). */
+  constructor(images, hands, warn, ahead = PULL_AHEAD) {
+    this.images = images;
+    this.hands = hands;
+    this.warn = warn;
+    this.#plan = imagePlan(images, ahead);
+    this.#left = new Map(this.#plan.uses);
+  }
+  /** Before the first line: the first images start pulling. */
+  start() {
+    this.#ask(this.#plan.first);
+  }
+  /** As the line at `position` of the judging order starts: the images ahead of it start pulling. */
+  starting(position) {
+    this.#ask(this.#plan.at[position] ?? []);
+  }
+  /** As the line at `position` is done: its image is released once no line still needs it. */
+  async done(position) {
+    const image = this.images[position];
+    if (image === void 0)
+      return;
+    const left2 = (this.#left.get(image) ?? 1) - 1;
+    this.#left.set(image, left2);
+    if (left2 > 0 || !this.hands.releaseImage)
+      return;
+    for (const failure of await this.hands.releaseImage(image))
+      this.warn(`sandbox-gate: a run image made from the line image ${image} could not be removed: ${failure}`);
+  }
+  #ask(images) {
+    for (const image of images)
+      void this.hands.prepareImage(image);
+  }
+}
+class ImageGate {
+  engine;
+  policy;
+  log;
+  remover;
+  keep;
+  idOf;
+  #ready = /* @__PURE__ */ new Map();
+  /** Removals that failed (a container still held the image): tried again at the next release and at close. */
+  #pending = /* @__PURE__ */ new Set();
+  constructor(engine, policy, log, remover, keep = /* @__PURE__ */ new Set(), idOf2 = async () => void 0) {
+    this.engine = engine;
+    this.policy = policy;
+    this.log = log;
+    this.remover = remover;
+    this.keep = keep;
+    this.idOf = idOf2;
+  }
+  /** Resolves when `image` is ready; the reason when it cannot be (pull failed, missing with pull: never). */
+  prepare = async (image) => {
+    let pending = this.#ready.get(image);
+    if (!pending) {
+      pending = ensureImage(this.engine, image, this.policy, { retries: 3, backoffMs: 1e3, log: this.log }).then((outcome3) => {
+        if (outcome3.ok && !outcome3.pulled)
+          this.log(`image ${image}: present`);
+        return outcome3;
+      });
+      this.#ready.set(image, pending);
+    }
+    const outcome2 = await pending;
+    if (!outcome2.ok)
+      return outcome2.reason;
+    return void 0;
+  };
+  /**
+   * `image` is needed no more: removed if this run pulled it. A removal that fails (a container kept warm
+   * still holds the image) is tried again at the next release and at close, which reports it.
+   */
+  async release(image) {
+    const pending = this.#ready.get(image);
+    this.#ready.delete(image);
+    const earlier = [...this.#pending];
+    this.#pending.clear();
+    const ours = pending && this.#pulledHere(await pending, image) ? [image] : [];
+    await Promise.all([...earlier, ...ours].map((name) => this.#remove(name)));
+  }
+  /** At the run's end, after its containers: every image this run pulled and still holds. Returns the failures. */
+  async close() {
+    const held = await Promise.all([...this.#ready].map(async ([image, pending]) => this.#pulledHere(await pending, image) ? [image] : []));
+    this.#ready.clear();
+    const names = [.../* @__PURE__ */ new Set([...this.#pending, ...held.flat()])];
+    this.#pending.clear();
+    const failures = await Promise.all(names.map((image) => this.remover(image)));
+    return failures.filter((failure) => failure !== void 0);
+  }
+  #pulledHere(outcome2, image) {
+    return this.remover !== void 0 && outcome2.ok && outcome2.pulled && !outcome2.existed && !this.keep.has(image);
+  }
+  async #remove(image) {
+    const id = await this.idOf(image);
+    if (id !== void 0) {
+      const others = await Promise.all([...this.#ready.keys()].map((other) => this.idOf(other)));
+      if (others.includes(id)) {
+        this.#pending.add(image);
+        return;
+      }
+    }
+    const failure = await this.remover(image);
+    if (failure === void 0)
+      this.log(`image ${image}: removed (pulled by this run, needed by no line left)`);
+    else
+      this.#pending.add(image);
+  }
+}
 ;
 function tests_testCount(tests) {
   const { passed, failed, error, skipped } = tests.counts;
@@ -14600,11 +15533,11 @@ function blamed(comparison) {
   return [...comparison.pass_to_fail ?? [], ...comparison.new_failing ?? []];
 }
 function tests_failingCases(r) {
-  const failing = r.tests?.cases.filter(isFailing) ?? [];
+  const failing2 = r.tests?.cases.filter(isFailing) ?? [];
   if (!r.compare)
-    return { held: failing, preexisting: [] };
+    return { held: failing2, preexisting: [] };
   const ids = new Set(blamed(r.compare));
-  return { held: failing.filter((c) => ids.has(c.id)), preexisting: failing.filter((c) => !ids.has(c.id)) };
+  return { held: failing2.filter((c) => ids.has(c.id)), preexisting: failing2.filter((c) => !ids.has(c.id)) };
 }
 function pytestNodeToCaseId(id) {
   const bracket = id.indexOf("[");
@@ -14618,85 +15551,6 @@ function pytestNodeToCaseId(id) {
   const classname = [path2.slice(0, module2).replace(/\//g, "."), ...parts].join(".");
   return `${classname}::${name}${params}`;
 }
-;
-const FAILED = "\u274C";
-const CATALOGUE = [
-  { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
-  { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
-  {
-    // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
-    // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
-    status: "protected",
-    label: "protected",
-    shown: "protected files changed",
-    icon: "\u{1F6E1}\uFE0F",
-    phrase: "changed the tests or their runner",
-    is: ["codeRan", "sandboxed"]
-  },
-  { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
-  {
-    status: "timeout",
-    label: "timeout",
-    icon: "\u23F1\uFE0F",
-    phrase: "timed out",
-    is: ["codeRan", "sandboxed", "cutShort", "rerunnable"]
-  },
-  {
-    status: "oom",
-    label: "out of memory",
-    icon: "\u{1F4A5}",
-    phrase: "ran out of memory",
-    is: ["codeRan", "sandboxed", "cutShort"]
-  },
-  {
-    status: "test_failed",
-    label: "tests failed",
-    icon: FAILED,
-    phrase: "fails the tests",
-    is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"]
-  },
-  {
-    status: "pass",
-    label: "pass",
-    shown: "passed",
-    icon: "\u2705",
-    phrase: "passes the tests",
-    is: ["ranToEnd", "codeRan", "sandboxed"]
-  },
-  {
-    status: "sandbox_error",
-    label: "sandbox error",
-    shown: "sandbox error (ours: re-run)",
-    icon: "\u26A0\uFE0F",
-    phrase: "could not be judged (our sandbox failed: re-run)",
-    is: ["sandboxed", "cutShort", "ours"]
-  }
-];
-const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
-const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
-function info({ label: label2, shown: shown2, icon, phrase, is }) {
-  const has = (trait) => is.includes(trait);
-  return {
-    label: label2,
-    shown: shown2 ?? label2,
-    icon,
-    phrase,
-    ranToEnd: has("ranToEnd"),
-    codeRan: has("codeRan"),
-    sandboxed: has("sandboxed"),
-    cutShort: has("cutShort"),
-    rerunnable: has("rerunnable"),
-    ours: has("ours")
-  };
-}
-function statusesWhere(flag) {
-  return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
-}
-const statuses_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
-const RAN_TO_END = statusesWhere("ranToEnd");
-const statuses_CODE_RAN = statusesWhere("codeRan");
-const CUT_SHORT = statusesWhere("cutShort");
-const RERUNNABLE = statusesWhere("rerunnable");
 ;
 function rerunAfter(status, made, reruns) {
   return RERUNNABLE.has(status) && made <= reruns;
@@ -14725,14 +15579,14 @@ function flakyFailure(attempts) {
   return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
 }
 ;
-function baseline_runs_keyOf({ image, command, files }) {
+function baseline_runs_keyOf({ image, command, files, format }) {
   const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
   for (const file of [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
     hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
     hash.update(file.content);
     hash.update("\0");
   }
-  return JSON.stringify([image, command, hash.digest("hex")]);
+  return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
 }
 class BaselineRuns {
   #runs = /* @__PURE__ */ new Map();
@@ -14752,16 +15606,28 @@ class BaselineRuns {
   }
 }
 ;
-function judgeByTests(status, reading, globs) {
+function judgeByTests(status, reading, source) {
   if (!RAN_TO_END.has(status))
     return { status };
-  const wanted = globs.join(", ");
+  if ("log" in source) {
+    if (reading.untrusted !== void 0)
+      return { status: "test_failed", reason: reading.untrusted };
+    if (!reading.tests || tests_testCount(reading.tests) === 0)
+      return {
+        status: "test_failed",
+        reason: `no test ran: the command's output holds no test that ${source.log} names`
+      };
+  } else {
+    const wanted = source.join(", ");
+    if (!reading.tests)
+      return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+    if (tests_testCount(reading.tests) === 0)
+      return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+  }
   if (!reading.tests)
-    return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
-  if (tests_testCount(reading.tests) === 0)
-    return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
-  const failing = reading.tests.counts.failed + reading.tests.counts.error;
-  if (failing > 0)
+    return { status: "test_failed" };
+  const failing2 = reading.tests.counts.failed + reading.tests.counts.error;
+  if (failing2 > 0)
     return { status: "test_failed" };
   if (status === "test_failed")
     return { status, reason: AFTER_ITS_TESTS };
@@ -14940,6 +15806,20 @@ function readResults(results, globs, parser) {
   const read = readTestResults(matching, parser);
   return { tests: read.tests, notes: [...notes, ...read.notes] };
 }
+function readLogResults(log, parser) {
+  if (!log)
+    return { notes: ["the command's output did not come back (the run was stopped)"] };
+  const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
+  const all = [
+    ...log.truncated ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / MIB)} MiB; tests past that were not read`] : [],
+    ...problem === void 0 ? [] : [`the output is not readable as ${parser.format} (${problem})`],
+    ...notes
+  ];
+  const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
+  if (total > tests.cases.length)
+    all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
+  return { tests, notes: all, ...untrusted !== void 0 && { untrusted } };
+}
 var saxes = __nccwpck_require__(9800);
 ;
 function caseId(c) {
@@ -15033,12 +15913,381 @@ function readJunit(text, keep, suites = []) {
 }
 const junit = {
   format: "JUnit XML",
+  reads: "files",
   parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep)
 };
 ;
-const RESULTS_PARSERS = { junit };
+const LOG_STATUSES = ["FAILED", "PASSED", "SKIPPED", "ERROR", "XFAIL"];
+function isLogStatus(word) {
+  return LOG_STATUSES.includes(word ?? "");
+}
+const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+const PY_TRIM = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+function pySplit(line) {
+  const trimmed = pyStrip(line);
+  return trimmed === "" ? [] : trimmed.split(PY_SPACE);
+}
+function pyStrip(line) {
+  return line.replace(PY_TRIM, "");
+}
+function logLines(text) {
+  return text.split("\n");
+}
+const log_MAX_MESSAGE = 2e3;
+const CASE_STATUS = {
+  PASSED: "passed",
+  // The harness grades an expected failure that failed as passed (grading.py's test_passed).
+  XFAIL: "passed",
+  SKIPPED: "skipped",
+  FAILED: "failed",
+  ERROR: "error"
+};
+const failing = (status) => status === "FAILED" || status === "ERROR";
+function log_decide(observations) {
+  const by = /* @__PURE__ */ new Map();
+  for (const seen of observations) {
+    const held = by.get(seen.id);
+    if (held && failing(held.status) && !failing(seen.status))
+      continue;
+    if (held?.summary && !seen.summary && !failing(seen.status))
+      continue;
+    by.set(seen.id, seen);
+  }
+  return by;
+}
+function caseFields(id) {
+  const bracket = id.indexOf("[");
+  const path2 = bracket === -1 ? id : id.slice(0, bracket);
+  const parts = path2.split("::");
+  if (parts.length >= 2 && parts[0].endsWith(".py")) {
+    const name = `${parts.at(-1)}${bracket === -1 ? "" : id.slice(bracket)}`;
+    const classname = parts.slice(1, -1).join("::");
+    const fields = { file: parts[0], ...classname && { classname }, name };
+    if (caseId(fields) === id)
+      return fields;
+  }
+  return { name: id };
+}
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+function logParser(format, read) {
+  return {
+    format,
+    reads: "log",
+    parse: (data, keep, cut = false) => readLog(Buffer.from(data).toString("utf8"), keep, cut, read)
+  };
+}
+function readLog(text, keep, cut, read) {
+  const { observations, counted: counted2, notes = [] } = read(text);
+  const decided = [...log_decide(observations).values()];
+  const passes = decided.filter((o) => CASE_STATUS[o.status] === "passed").length;
+  const runnerCount = counted2.reduce((sum, n) => sum + n, 0);
+  let untrusted;
+  if (passes > 0 && cut)
+    untrusted = `the output was cut before the test runner's own count, so the ${plural(passes, "passing test")} it claims cannot be checked and are not believed`;
+  else if (counted2.length > 0 && passes > runnerCount)
+    untrusted = `the output claims ${plural(passes, "passing test")}, but the test runner itself counted ${runnerCount}: lines in it that the runner did not write, so none of its passes are believed`;
+  const kept = untrusted ? decided.filter((o) => CASE_STATUS[o.status] !== "passed") : decided;
+  const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+  const cases = [];
+  for (const o of kept) {
+    const status = CASE_STATUS[o.status];
+    counts[status]++;
+    if (cases.length >= keep)
+      continue;
+    const fields = caseFields(o.id);
+    const message = o.status === "XFAIL" ? "expected to fail, and failed (xfail): graded as passed, as SWE-bench grades it" : o.message?.slice(0, log_MAX_MESSAGE);
+    cases.push({ id: caseId(fields), ...fields, status, ...message && { message } });
+  }
+  const all = [...notes, ...untrusted ? [untrusted] : []];
+  return { tests: { counts, cases }, ...untrusted && { untrusted }, ...all.length > 0 && { notes: all } };
+}
+;
+const PASS_SUFFIXES = [" ... ok", " ... OK", " ...  OK"];
+const VERSION_TEST = "--version is equivalent to version";
+const MIGRATION_PREFIX = "Applying sites.0002_alter_domain_unique...test_no_migrations";
+function lineObservations(raw, prev) {
+  let line = pyStrip(raw);
+  const seen = [];
+  if (line.includes(VERSION_TEST))
+    seen.push({ id: VERSION_TEST, status: "PASSED" });
+  if (line.includes(" ... "))
+    prev.test = line.split(" ... ")[0];
+  const suffix = PASS_SUFFIXES.find((s) => line.endsWith(s));
+  if (suffix !== void 0) {
+    if (line.startsWith(MIGRATION_PREFIX))
+      line = pyStrip(line.slice(line.indexOf("...") + 3));
+    seen.push({ id: line.slice(0, line.lastIndexOf(suffix)), status: "PASSED" });
+  }
+  if (line.includes(" ... skipped"))
+    seen.push({ id: line.split(" ... skipped")[0], status: "SKIPPED" });
+  if (line.endsWith(" ... FAIL"))
+    seen.push({ id: line.split(" ... FAIL")[0], status: "FAILED" });
+  const second = pySplit(line)[1];
+  if (line.startsWith("FAIL:") && second !== void 0)
+    seen.push({ id: second, status: "FAILED" });
+  if (line.endsWith(" ... ERROR"))
+    seen.push({ id: line.split(" ... ERROR")[0], status: "ERROR" });
+  if (line.startsWith("ERROR:") && second !== void 0)
+    seen.push({ id: second, status: "ERROR" });
+  if (line.startsWith("ok") && prev.test !== void 0)
+    seen.push({ id: prev.test, status: "PASSED" });
+  return seen;
+}
+const S = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const TESTING_AGAINST = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}Testing against Django installed in `);
+const SERVER_ERROR = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}Internal Server Error: /([^\\n]*)/$`);
+const NO_ISSUES = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}System check identified no issues \\(0 silenced\\)$`);
+const TESTING_END = " silenced).";
+function interleaved(lines) {
+  const seen = [];
+  const ends = lines.flatMap((line, i) => line.endsWith(TESTING_END) && lines[i + 1] === "ok" ? [i] : []);
+  let after = 0;
+  for (let i = 0, e = 0; i < lines.length; i++) {
+    if (i < after)
+      continue;
+    const opening = TESTING_AGAINST.exec(lines[i]);
+    if (!opening)
+      continue;
+    const endsHere = lines[i].slice(opening[0].length).endsWith(TESTING_END);
+    while (e < ends.length && (ends[e] < i || ends[e] === i && !endsHere))
+      e++;
+    const end = ends[e];
+    if (end === void 0)
+      break;
+    seen.push({ id: opening[1], status: "PASSED" });
+    after = end + 2;
+  }
+  for (const [pattern, end] of [
+    [SERVER_ERROR, "/"],
+    [NO_ISSUES, "System check identified no issues (0 silenced)"]
+  ]) {
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const test = lines[i].endsWith(end) ? pattern.exec(lines[i])?.[1] : void 0;
+      if (test !== void 0 && lines[i + 1] === "ok") {
+        seen.push({ id: test, status: "PASSED" });
+        i++;
+      }
+    }
+  }
+  return seen;
+}
+const RAN = /^Ran (\d+) tests? in \d+(?:\.\d+)?s$/;
+const OUTCOME = /^(?:OK|FAILED)(?: \((.*)\))?$/;
+function counted(lines) {
+  const counts = [];
+  lines.forEach((line, i) => {
+    const ran = RAN.exec(line.trim())?.[1];
+    if (ran === void 0)
+      return;
+    const outcome2 = lines.slice(i + 1, i + 4).map((l) => OUTCOME.exec(l.trim())).find(Boolean);
+    const skipped = /(?:^|, )skipped=(\d+)/.exec(outcome2?.[1] ?? "")?.[1];
+    counts.push(Math.max(0, Number(ran) - Number(skipped ?? 0)));
+  });
+  return counts;
+}
+const django = logParser("Django's test runner output", (text) => {
+  const lines = logLines(text);
+  const prev = {};
+  const observations = lines.flatMap((line) => lineObservations(line, prev));
+  return { observations: [...observations, ...interleaved(lines)], counted: counted(lines) };
+});
+;
+const ANSI = /\x1b\[[0-9;]*m/g;
+const SUMMARY_HEADER = /^=+ short test summary info =+$/;
+const SECTION = /^=+ .* =+$/;
+const COUNT_LINE = /^(?:=+ )?((?:\d+ [a-z]+(?: [a-z]+)?, )*\d+ [a-z]+(?: [a-z]+)?|no tests ran) in \d+(?:\.\d+)? ?s(?:econds)?(?: \([^)]*\))?(?: =+)?$/;
+function countedPasses(line) {
+  const body = COUNT_LINE.exec(line.replace(ANSI, "").trim())?.[1];
+  if (body === void 0)
+    return void 0;
+  let passes = 0;
+  for (const item of body.split(", ")) {
+    const [, n, what] = /^(\d+) (.+)$/.exec(item) ?? [];
+    if (what === "passed" || what === "xfailed")
+      passes += Number(n);
+  }
+  return passes;
+}
+function pytestScan(text) {
+  const lines = [];
+  const counted2 = [];
+  let summary = false;
+  let last = -1;
+  for (const line of logLines(text)) {
+    const plain = line.replace(ANSI, "").trim();
+    const passes = countedPasses(plain);
+    if (passes !== void 0) {
+      counted2.push(passes);
+      summary = false;
+      last = lines.length;
+    } else if (SUMMARY_HEADER.test(plain))
+      summary = true;
+    else if (SECTION.test(plain))
+      summary = false;
+    lines.push({ line, summary, after: false });
+  }
+  for (let i = last + 1; last >= 0 && i < lines.length; i++)
+    lines[i].after = true;
+  return { lines, counted: counted2 };
+}
+function isSkipSummary(status, name) {
+  return status === "SKIPPED" && /^\[\d+\]$/.test(name);
+}
+function pytest_messageOf(line, status) {
+  if (status !== "FAILED" && status !== "ERROR")
+    return void 0;
+  const at = line.indexOf(" - ");
+  return at === -1 ? void 0 : line.slice(at + 3).trim() || void 0;
+}
+function pytestLine(line, rename = (id) => id) {
+  const status = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+  if (status === void 0)
+    return void 0;
+  const words = pySplit(status === "FAILED" ? line.replaceAll(" - ", " ") : line);
+  if (words.length <= 1 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]))
+    return void 0;
+  const message = pytest_messageOf(line, words[0]);
+  return { id: rename(words[1]), status: words[0], ...message && { message } };
+}
+const passing = (o) => o.status === "PASSED" || o.status === "XFAIL";
+function pytestFamily(text, readLine) {
+  const { lines, counted: counted2 } = pytestScan(text);
+  const observations = [];
+  const late = [];
+  for (const { line, summary, after } of lines) {
+    const read = readLine(line);
+    if (!read)
+      continue;
+    if (after && passing(read))
+      late.push(read.id);
+    else
+      observations.push({ ...read, ...summary && { summary } });
+  }
+  if (late.length === 0)
+    return { observations, counted: counted2 };
+  const ids = [...new Set(late)];
+  const shown2 = `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", \u2026" : ""}`;
+  const note = `${ids.length === 1 ? "a pass" : `${ids.length} passes`} read after pytest's own final count, where pytest writes nothing, not believed: ${shown2}`;
+  return { observations, counted: counted2, notes: [note] };
+}
+const pytest = logParser("pytest's output", (text) => pytestFamily(text, (line) => pytestLine(line)));
+;
+const matplotlib = logParser("matplotlib's pytest output", (text) => pytestFamily(text, (line) => pytestLine(line.replaceAll("MouseButton.LEFT", "1").replaceAll("MouseButton.RIGHT", "3"))));
+;
+function stableOptions(id) {
+  const open = id.indexOf("[");
+  const close = id.lastIndexOf("]");
+  if (open === -1 || close < open)
+    return id;
+  const main = id.slice(0, open);
+  let option = id.slice(open + 1, close);
+  if (option.startsWith("/") && !option.startsWith("//") && !option.includes("*"))
+    option = `/${option.split("/").at(-1)}`;
+  return `${main}[${option}]`;
+}
+const pytestOptions = logParser("pytest's output (options)", (text) => pytestFamily(text, (line) => pytestLine(line, stableOptions)));
+;
+const COLOUR = /\[\d+m/g;
+const CONTROL = /[\x01-\x1f]/g;
+function v2Line(raw) {
+  const line = raw.replace(COLOUR, "").replace(CONTROL, "");
+  const starts = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+  if (starts !== void 0) {
+    const words2 = pySplit(starts === "FAILED" ? line.split(" - ")[0] : line);
+    if (words2.length < 2 || !isLogStatus(words2[0]) || isSkipSummary(words2[0], words2[1]))
+      return void 0;
+    const message = pytest_messageOf(line, words2[0]);
+    return { id: words2.slice(1).join(" "), status: words2[0], ...message && { message } };
+  }
+  if (!/(FAILED|PASSED|SKIPPED|ERROR|XFAIL)$/.test(line))
+    return void 0;
+  const words = pySplit(line);
+  const status = words.at(-1);
+  if (words.length < 2 || !isLogStatus(status))
+    return void 0;
+  return { id: words.slice(0, -1).join(" "), status };
+}
+const pytestV2 = logParser("pytest's output (v2)", (text) => pytestFamily(text, v2Line));
+;
+function seabornLine(line) {
+  const words = pySplit(line);
+  if (words.length < 2)
+    return void 0;
+  if (line.startsWith("FAILED")) {
+    const message = pytest_messageOf(line, "FAILED");
+    return { id: words[1], status: "FAILED", ...message && { message } };
+  }
+  if (line.includes(" PASSED "))
+    return words[1] === "PASSED" ? { id: words[0], status: "PASSED" } : void 0;
+  if (line.startsWith("PASSED"))
+    return { id: words[1], status: "PASSED" };
+  return void 0;
+}
+const seaborn = logParser("seaborn's pytest output", (text) => pytestFamily(text, seabornLine));
+;
+const sympy_HEADER = /^_+ ([^\n]*)\.py:([^\n]*) _+$/;
+const HEADER_END = / _+$/;
+const FINISHED = /tests finished: (\d+) passed/;
+const sympy = logParser("sympy's test runner output", (text) => {
+  const observations = [];
+  const counted2 = [];
+  const lines = logLines(text);
+  for (const raw of lines) {
+    const header2 = raw.startsWith("_") && HEADER_END.test(raw) ? sympy_HEADER.exec(raw) : null;
+    if (header2)
+      observations.push({ id: `${header2[1]}.py:${header2[2]}`, status: "FAILED" });
+    const finished = FINISHED.exec(raw)?.[1];
+    if (finished !== void 0)
+      counted2.push(Number(finished));
+  }
+  for (const raw of lines) {
+    const line = pyStrip(raw);
+    if (!line.startsWith("test_"))
+      continue;
+    const id = pySplit(line)[0];
+    if (line.endsWith(" E"))
+      observations.push({ id, status: "ERROR" });
+    if (line.endsWith(" F"))
+      observations.push({ id, status: "FAILED" });
+    if (line.endsWith(" ok"))
+      observations.push({ id, status: "PASSED" });
+  }
+  return { observations, counted: counted2 };
+});
+;
+const RESULTS_PARSERS = {
+  junit,
+  pytest,
+  "pytest-options": pytestOptions,
+  "pytest-v2": pytestV2,
+  django,
+  sympy,
+  seaborn,
+  matplotlib,
+  // The harness's repository-named parsers, each the same function as one above.
+  astroid: pytest,
+  flask: pytest,
+  marshmallow: pytest,
+  pvlib: pytest,
+  pyvista: pytest,
+  sqlfluff: pytest,
+  xarray: pytest,
+  pydicom: pytestOptions,
+  requests: pytestOptions,
+  pylint: pytestOptions,
+  astropy: pytestV2,
+  scikit: pytestV2,
+  sphinx: pytestV2
+};
 function resultsParser(format) {
   return RESULTS_PARSERS[format];
+}
+function formats_formatOf(overrides, settings) {
+  const own = overrides?.resultsFormat;
+  return own !== void 0 && RESULTS_FORMATS.includes(own) ? own : settings.run.resultsFormat;
+}
+function formats_readsLog(format) {
+  return RESULTS_PARSERS[format].reads === "log";
 }
 ;
 const COUNT = { type: "integer", minimum: 0 };
@@ -15085,6 +16334,18 @@ const TESTS = {
   required: ["counts", "cases"]
 };
 const TEST_IDS = { type: "array", items: { type: "string" } };
+const LISTED_TESTS = {
+  type: "object",
+  description: "One list's test ids, each in one of the two.",
+  properties: {
+    passed: { ...TEST_IDS, description: "The listed tests that passed." },
+    not_passed: {
+      ...TEST_IDS,
+      description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run."
+    }
+  },
+  required: ["passed", "not_passed"]
+};
 const RESULT_SCHEMA = {
   type: "object",
   description: "One judged candidate.",
@@ -15219,6 +16480,26 @@ const RESULT_SCHEMA = {
         required: ["file", "line", "what"]
       },
       description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that)."
+    },
+    repo: declare_text("The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that)."),
+    model: declare_text("The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that)."),
+    listed: {
+      type: "object",
+      description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
+      properties: {
+        fail_to_pass: LISTED_TESTS,
+        pass_to_pass: LISTED_TESTS
+      },
+      required: ["fail_to_pass", "pass_to_pass"]
+    },
+    empty_patch: {
+      const: true,
+      description: "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that)."
+    },
+    fingerprint: {
+      type: "string",
+      pattern: "^[0-9a-f]{64}$",
+      description: "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that)."
     }
   },
   required: [
@@ -15289,6 +16570,30 @@ const REPORT_SCHEMA = {
           description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
           properties: Object.fromEntries(report_RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
           required: report_RESOLVED
+        },
+        resolved_rate: {
+          type: "object",
+          description: "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
+          properties: {
+            value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full \xF7 judged by the lists." },
+            low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
+            high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
+            level: { const: 0.95, description: "The interval's confidence level." },
+            method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." }
+          },
+          required: ["value", "low", "high", "level", "method"]
+        },
+        by_repo: {
+          type: "object",
+          description: "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
+          additionalProperties: {
+            type: "object",
+            properties: {
+              resolved: { ...COUNT, description: "Results of the repository resolved in full." },
+              total: { ...COUNT, description: "Results of the repository judged by their lists." }
+            },
+            required: ["resolved", "total"]
+          }
         }
       },
       required: ["total", "by_status"]
@@ -15366,20 +16671,30 @@ const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields
 function resolved_listsTests(instance) {
   return instance?.failToPass !== void 0 || instance?.passToPass !== void 0;
 }
-function resolvedBy(tests, instance) {
-  const by = outcomes(tests);
-  const passed = (id) => (by.get(id) ?? by.get(pytestNodeToCaseId(id))) === "pass";
-  const failToPass = instance.failToPass ?? [];
-  const passToPass = instance.passToPass ?? [];
-  const notPassing = {
-    failToPass: failToPass.filter((id) => !passed(id)),
-    passToPass: passToPass.filter((id) => !passed(id))
+function listedBy(tests, instance) {
+  const by = tests ? outcomes(tests) : /* @__PURE__ */ new Map();
+  const passed = (id) => {
+    const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
+    if (found !== void 0 || id.split("[").length <= id.split("]").length)
+      return found === "pass";
+    const begun = [...by].filter(([caseId2]) => caseId2.startsWith(id));
+    return begun.length > 0 && begun.every(([, outcome2]) => outcome2 === "pass");
   };
+  const split = (ids = []) => ({
+    passed: ids.filter(passed),
+    not_passed: ids.filter((id) => !passed(id))
+  });
+  return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
+}
+function resolvedBy(tests, instance) {
+  const listed = listedBy(tests, instance);
+  const failToPass = instance.failToPass ?? [];
+  const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
   const resolved = notPassing.passToPass.length > 0 ? "no" : notPassing.failToPass.length === 0 ? "full" : notPassing.failToPass.length < failToPass.length ? "partial" : "no";
   return { resolved, notPassing };
 }
 const SHOWN = 5;
-function listed(name, ids, of) {
+function notPassedText(name, ids, of) {
   if (ids.length === 0)
     return void 0;
   const shown2 = ids.slice(0, SHOWN).join(", ");
@@ -15387,20 +16702,22 @@ function listed(name, ids, of) {
   return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown2}${more}`;
 }
 function judgeByLists(now, instance) {
+  const unread = { status: now.status, resolved: "no", listed: listedBy(void 0, instance) };
   if (!RAN_TO_END.has(now.status) || !now.tests)
-    return { status: now.status, resolved: "no" };
-  const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
-  if (now.status === "test_failed" && failing === 0)
-    return { status: now.status, resolved: "no" };
+    return unread;
+  const failing2 = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+  if (now.status === "test_failed" && failing2 === 0)
+    return unread;
   const { resolved, notPassing } = resolvedBy(now.tests, instance);
+  const listed = listedBy(now.tests, instance);
   if (resolved === "full")
-    return { status: "pass", resolved, clearReason: true };
+    return { status: "pass", resolved, listed, clearReason: true };
   const lists = [
-    listed("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
-    listed("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0)
+    notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+    notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0)
   ].filter(Boolean);
   const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
-  return { status: "test_failed", resolved, reason };
+  return { status: "test_failed", resolved, listed, reason };
 }
 ;
 const OURS = {
@@ -15448,9 +16765,9 @@ function tail(text, truncated) {
 const PROTECTED_LISTED = 10;
 function protectedFeedback(f) {
   const { files, ran } = f.protection ?? { files: [], ran: "sandbox_error" };
-  const listed2 = files.slice(0, PROTECTED_LISTED).join(", ");
+  const listed = files.slice(0, PROTECTED_LISTED).join(", ");
   const more = files.length > PROTECTED_LISTED ? ` and ${files.length - PROTECTED_LISTED} more` : "";
-  const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed2}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
+  const head = `The change touches files the tests or their runner depend on, which a candidate may not change: ${listed}${more}. They were put back to the base's versions (a protected file you added was left out) and the tests ran with them.`;
   const real = ran === "pass" ? "With them, the tests pass." : `With them:
 
 ${feedback_feedbackFor({ ...f, status: ran })}`;
@@ -15485,13 +16802,13 @@ Return the corrected code only.`;
     case "test_failed": {
       const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
       const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
-      const listed2 = !f.reason && f.tests ? testsBlock(f.tests) : "";
+      const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
       const head = f.reason ? `The tests did not pass: ${f.reason} (the test command ${how}).` : `The tests failed (the test command ${how}):${f.tests ? ` ${f.tests.failed} of ${f.tests.total} tests failed.` : ""}`;
-      const output = `${listed2 ? "Output:\n" : ""}${detail || "(no output)"}`;
+      const output = `${listed ? "Output:\n" : ""}${detail || "(no output)"}`;
       const notes = (f.notes ?? []).map((note) => `
 
 Note: ${note}.`).join("");
-      return `${[head, listed2, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}
+      return `${[head, listed, output].filter(Boolean).join("\n\n")}${notes}${limitNote(f)}
 
 Fix the code.`;
     }
@@ -15539,12 +16856,12 @@ function testsFeedback(verdict) {
     return void 0;
   const failingNow = tests.cases.filter(isFailing);
   const byId = new Map(tests.cases.map((c) => [c.id, c]));
-  const failing = compare2 ? blamed(compare2).map((id) => {
+  const failing2 = compare2 ? blamed(compare2).map((id) => {
     const c = byId.get(id);
     return c && isFailing(c) ? { id, ...c.message && { message: c.message } } : { id, message: "passed on the base; missing or skipped with this patch" };
   }) : failingNow.map((c) => ({ id: c.id, ...c.message && { message: c.message } }));
   return {
-    failing,
+    failing: failing2,
     total: tests_testCount(tests),
     failed: tests.counts.failed + tests.counts.error,
     preexisting: compare2?.fail_to_fail ?? []
@@ -15602,6 +16919,11 @@ function resultOf(candidate, verdict) {
     retried: verdict.retried,
     notes: verdict.notes,
     task: candidate.task,
+    repo: candidate.repo,
+    model: candidate.model,
+    listed: verdict.listed,
+    // SWE-bench counts an empty prediction apart from one that does not apply (reporting.py).
+    ...candidate.kind === "patch" && candidate.text.trim() === "" && { empty_patch: true },
     tampering: verdict.tampering
   });
 }
@@ -15628,35 +16950,19 @@ function result_invalidEntryResult(id, source, problem, limits) {
   });
 }
 function result_decide(results, failOn) {
-  const failing = results.filter((r) => failOn.has(r.status));
-  if (failing.length === 0)
+  const failing2 = results.filter((r) => failOn.has(r.status));
+  if (failing2.length === 0)
     return { failed: false, reason: `all ${results.length} candidates passed the gate` };
   const counts = /* @__PURE__ */ new Map();
-  for (const r of failing)
+  for (const r of failing2)
     counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
   const detail = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
-  return { failed: true, reason: `${failing.length} of ${results.length} candidates failed the gate (${detail})` };
+  return { failed: true, reason: `${failing2.length} of ${results.length} candidates failed the gate (${detail})` };
 }
 ;
 function runContext(parts, log) {
-  return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
-}
-function imageGate({ engine, settings }, log) {
-  const ready = /* @__PURE__ */ new Map();
-  return (image) => {
-    let pending = ready.get(image);
-    if (!pending) {
-      pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1e3, log }).then((outcome2) => {
-        if (!outcome2.ok)
-          return outcome2.reason;
-        if (!outcome2.pulled)
-          log(`image ${image}: present`);
-        return void 0;
-      });
-      ready.set(image, pending);
-    }
-    return pending;
-  };
+  const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
+  return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
 }
 function syntaxOf(checks, facts) {
   const readings = checks.map((group) => ({
@@ -15668,11 +16974,13 @@ function syntaxOf(checks, facts) {
 async function place(prepared, candidate, ctx) {
   const { settings } = ctx;
   const { language, limits } = prepared;
-  const image = imageFor(settings, language);
+  const image = imageFor(settings, language, candidate);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem)
     return { status: "sandbox_error", language, limits, reason: imageProblem };
-  const made = prepared.start ? await ctx.runImages.image(image, prepared.start, ctx.testFiles, prepared.commit) : void 0;
+  const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+  const start = prepared.start ?? (workdir !== void 0 && ctx.runImages ? "tests" : void 0);
+  const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) : void 0;
   if (made && !made.ok) {
     return {
       status: "sandbox_error",
@@ -15684,19 +16992,31 @@ ${made.output.trimEnd()}` : ""}`
     };
   }
   const { testResults } = settings.run;
+  const format = formats_formatOf(candidate.overrides, settings);
+  const log = formats_readsLog(format);
   return {
     image: made?.image ?? image,
+    format,
     job: {
       image: made?.image ?? image,
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
       limits,
       labels: { [engine_RUN_LABEL]: ctx.runId },
       ...made && { treeDir: RUN_TREE_DIR },
-      ...testResults.length > 0 && { results: findPatterns(testResults) }
+      ...workdir !== void 0 && { workdir },
+      ...!log && testResults.length > 0 && { results: findPatterns(testResults) },
+      ...log && { keepLog: MAX_RESULTS_FILE_BYTES }
     }
   };
 }
-async function runOnce(job, language, checks, ctx) {
+function readingOf(facts, format, ctx) {
+  const parser = resultsParser(format);
+  if (parser.reads === "log")
+    return { reading: readLogResults(facts.log, parser), source: { log: parser.format } };
+  const globs = ctx.settings.run.testResults;
+  return globs.length > 0 ? { reading: readResults(facts.results, globs, parser), source: globs } : void 0;
+}
+async function runOnce(job, language, checks, ctx, format) {
   const facts = await ctx.engine.run(job);
   const status = classify(facts);
   const verdict = { status, language, limits: job.limits, facts };
@@ -15706,10 +17026,10 @@ async function runOnce(job, language, checks, ctx) {
     verdict.syntax = syntaxOf(checks, facts);
   if (status === "sandbox_error" && !facts.sandboxError)
     verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
-  const globs = ctx.settings.run.testResults;
-  if (globs.length > 0 && RAN_TO_END.has(status)) {
-    const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
-    const judged = judgeByTests(status, reading, globs);
+  const read = RAN_TO_END.has(status) ? readingOf(facts, format, ctx) : void 0;
+  if (read) {
+    const { reading, source } = read;
+    const judged = judgeByTests(status, reading, source);
     verdict.status = judged.status;
     if (judged.reason)
       verdict.reason = judged.reason;
@@ -15718,19 +17038,24 @@ async function runOnce(job, language, checks, ctx) {
     if (reading.notes.length > 0)
       verdict.notes = reading.notes;
   }
+  if (facts.log) {
+    const { log: _read, ...kept } = facts;
+    void _read;
+    verdict.facts = kept;
+  }
   return verdict;
 }
-async function runRetried(job, language, checks, ctx) {
-  const first = await runOnce(job, language, checks, ctx);
+async function runRetried(job, language, checks, ctx, format) {
+  const first = await runOnce(job, language, checks, ctx, format);
   if (first.status !== "sandbox_error")
     return first;
-  const again = await runOnce(job, language, checks, ctx);
+  const again = await runOnce(job, language, checks, ctx, format);
   const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
   return { ...again, retried: true, notes: [note, ...again.notes ?? []] };
 }
 async function runBaseline(prepared, placement, ctx) {
   const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
-  const run2 = await runRetried(job, prepared.language, [], ctx);
+  const run2 = await runRetried(job, prepared.language, [], ctx, placement.format);
   const exitCode = RAN_TO_END.has(run2.status) ? run2.facts?.exitCode ?? null : null;
   const notes = [...run2.notes ?? [], ...run2.status === "sandbox_error" && run2.reason ? [run2.reason] : []];
   const why = voidReason(run2.status);
@@ -15746,7 +17071,12 @@ async function runBaseline(prepared, placement, ctx) {
 async function compared(verdict, prepared, placement, ctx) {
   if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
     return verdict;
-  const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+  const key = {
+    image: placement.image,
+    command: placement.job.command,
+    files: prepared.unpatched ?? [],
+    format: placement.format
+  };
   const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
   const judged = judgeAgainstBase(verdict, baseline);
   const next = { ...verdict, status: judged.status };
@@ -15759,10 +17089,10 @@ async function compared(verdict, prepared, placement, ctx) {
   return next;
 }
 function byLists(verdict, instance) {
-  if (!instance || !resolved_listsTests(instance))
+  if (!instance || !resolved_listsTests(instance) || verdict.status === "sandbox_error")
     return verdict;
   const judged = judgeByLists(verdict, instance);
-  const next = { ...verdict, status: judged.status, resolved: judged.resolved };
+  const next = { ...verdict, status: judged.status, resolved: judged.resolved, listed: judged.listed };
   if (judged.reason)
     next.reason = judged.reason;
   else if (judged.clearReason)
@@ -15783,7 +17113,7 @@ async function runPrepared(prepared, candidate, ctx) {
   const attempts = [];
   const runs = [];
   for (let attempt = 1; ; attempt++) {
-    const run2 = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+    const run2 = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx, placement.format);
     const verdict2 = byLists(await compared(run2, prepared, placement, ctx), candidate.instance);
     runs.push(verdict2);
     attempts.push({ status: verdict2.status, duration_ms: verdict2.facts?.durationMs ?? 0 });
@@ -15842,6 +17172,8 @@ async function pipeline_judgeCandidate(candidate, ctx) {
   }
   if (resolved_listsTests(candidate.instance) && verdict.resolved === void 0 && verdict.status !== "sandbox_error")
     verdict = { ...verdict, resolved: "no" };
+  if (candidate.instance && resolved_listsTests(candidate.instance) && verdict.listed === void 0)
+    verdict = { ...verdict, listed: listedBy(void 0, candidate.instance) };
   return resultOf(candidate, verdict);
 }
 async function pipeline_mapLimit(items, limit, work) {
@@ -15863,7 +17195,6 @@ function audit_auditFile(path2) {
 `);
 }
 ;
-;
 function resolved_rate_countResolved(results) {
   if (!results.some((r) => r.resolved !== void 0))
     return void 0;
@@ -15873,10 +17204,55 @@ function resolved_rate_countResolved(results) {
       counts[r.resolved]++;
   return counts;
 }
+const Z_95 = 1.959963984540054;
+function wilsonInterval(successes, n, z = Z_95) {
+  if (n <= 0 || successes < 0 || successes > n)
+    return void 0;
+  const p = successes / n;
+  const z2 = z * z;
+  const denominator = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denominator;
+  const half = z / denominator * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+  return {
+    low: successes === 0 ? 0 : Math.max(0, centre - half),
+    high: successes === n ? 1 : Math.min(1, centre + half)
+  };
+}
+function resolved_rate_resolvedRate(counts) {
+  const of = counts.full + counts.partial + counts.no;
+  const interval = wilsonInterval(counts.full, of);
+  if (!interval)
+    return void 0;
+  return { value: counts.full / of, ...interval, level: 0.95, method: "wilson" };
+}
+function resolved_rate_resolvedByRepo(results) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of results) {
+    if (r.resolved === void 0 || r.repo === void 0)
+      continue;
+    const c = counts.get(r.repo) ?? { resolved: 0, total: 0 };
+    c.total++;
+    if (r.resolved === "full")
+      c.resolved++;
+    counts.set(r.repo, c);
+  }
+  if (counts.size === 0)
+    return void 0;
+  return Object.fromEntries([...counts].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+}
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 function resolved_rate_resolvedText(counts) {
   const of = counts.full + counts.partial + counts.no;
-  const rate = of === 0 ? "none judged" : `${(counts.full / of * 100).toFixed(1)}%`;
-  return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+  const rate = resolved_rate_resolvedRate(counts);
+  const shown2 = rate ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}\u2013${percent(rate.high)}` : "none judged";
+  return `resolved ${counts.full} of ${of} (${shown2})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+}
+const REPOS_SHOWN = 30;
+function resolved_rate_byRepoText(byRepo, name) {
+  const entries = Object.entries(byRepo);
+  const shown2 = entries.slice(0, REPOS_SHOWN).map(([repo, c]) => `${name(repo)} ${c.resolved} of ${c.total}`);
+  const more = entries.length > REPOS_SHOWN ? `, and ${entries.length - REPOS_SHOWN} more` : "";
+  return `resolved by repository: ${shown2.join(", ")}${more}`;
 }
 ;
 function json_countByStatus(results) {
@@ -15888,13 +17264,17 @@ function json_countByStatus(results) {
 function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
   const scores = scorePassAtK(results, passAtK);
   const resolved = countResolved(results);
+  const rate = resolved && resolvedRate(resolved);
+  const byRepo = resolved && resolvedByRepo(results);
   return {
     version: 1,
     ...shard !== void 0 && { shard: { index: shard.index, count: shard.count } },
     summary: {
       total: results.length,
       by_status: json_countByStatus(results),
-      ...resolved && { resolved }
+      ...resolved && { resolved },
+      ...rate && { resolved_rate: rate },
+      ...byRepo && { by_repo: byRepo }
     },
     results: results.map(newResult),
     skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
@@ -15961,6 +17341,9 @@ function codeSpan(text) {
   const ticks = "`".repeat(longestBackticks(flat) + 1);
   const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
   return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+function cellCodeSpan(text) {
+  return codeSpan(text).replace(/\|/g, "\\|");
 }
 function fence(text) {
   const safe = neutralizeMarker(neutralizeMentions(markdown_cleanText(text)));
@@ -16065,15 +17448,15 @@ function markdown_prepare(input, shape) {
 function upperBound(doc, kind) {
   const longest = (texts) => Math.max(0, ...texts.map((t) => t.length));
   const all = [...doc.deciding, ...doc.history].map((row) => row.r);
-  const passing = all.filter((r) => r.status === "pass");
-  const failing = all.filter((r) => r.status !== "pass");
+  const passing2 = all.filter((r) => r.status === "pass");
+  const failing2 = all.filter((r) => r.status !== "pass");
   switch (kind) {
     case "passOutput":
-      return longest(passing.flatMap((r) => [r.stdout, r.stderr]));
+      return longest(passing2.flatMap((r) => [r.stdout, r.stderr]));
     case "failOutput":
-      return longest(failing.flatMap((r) => [r.stdout, r.stderr]));
+      return longest(failing2.flatMap((r) => [r.stdout, r.stderr]));
     case "feedback":
-      return longest(failing.map((r) => r.feedback));
+      return longest(failing2.map((r) => r.feedback));
     case "history":
       return doc.history.length;
     case "skipped":
@@ -16148,7 +17531,7 @@ function markdown_label(text) {
 function iconed(status) {
   return `${STATUS_INFO[status].icon} ${STATUS_INFO[status].shown}`;
 }
-function plural(n, word, words = `${word}s`) {
+function markdown_plural(n, word, words = `${word}s`) {
   return `${n} ${n === 1 ? word : words}`;
 }
 function timeCell(r) {
@@ -16174,7 +17557,7 @@ function testTotals(doc) {
   const tested = doc.deciding.flatMap((row) => row.r.tests ? [row.r.tests.counts] : []);
   if (tested.length < 2)
     return void 0;
-  const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+  const whose = doc.conversation ? markdown_plural(tested.length, "reply", "replies") : markdown_plural(tested.length, "candidate");
   return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
 }
 function resultCell(r, input) {
@@ -16183,7 +17566,7 @@ function resultCell(r, input) {
     r.flaky && "flaky",
     r.retried && "retried after a failure of ours",
     protectedNote(r, FILES_SHOWN, markdown_label),
-    tamperingNote(r, FILES_SHOWN, codeSpan)
+    tamperingNote(r, FILES_SHOWN, cellCodeSpan)
   ].filter((m) => typeof m === "string");
   const text = [iconed(r.status), ...marks].join(" \xB7 ");
   if (!r.cached)
@@ -16210,13 +17593,13 @@ function table(doc, rows, hidden) {
   ]));
   const note = hidden > 0 ? `
 
-\u2026 and ${plural(hidden, "more candidate")} not shown.` : "";
+\u2026 and ${markdown_plural(hidden, "more candidate")} not shown.` : "";
   return [line(head), line(align), ...body].join("\n") + note;
 }
 function historyBlock(doc, rows) {
   const passed = doc.history.filter((row) => row.r.status === "pass").length;
   const hidden = doc.history.length - rows.length;
-  const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+  const summary = `<summary>History: ${markdown_plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
   return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
 }
 function patchCell(r) {
@@ -16270,7 +17653,7 @@ function stepsBlock(rows, shown2) {
     return void 0;
   const items = steps.slice(0, shown2);
   if (steps.length > items.length)
-    items.push(`- \u2026 and ${plural(steps.length - items.length, "more candidate")}`);
+    items.push(`- \u2026 and ${markdown_plural(steps.length - items.length, "more candidate")}`);
   return [`**Next steps**`, "", ...items].join("\n");
 }
 function nextStep(row, conversation) {
@@ -16310,11 +17693,11 @@ function testsStep(r, failures, whose) {
   if (whose === void 0)
     return `fix ${changedFiles(r)}: ${testsFail(total)}${subItems(failures)}`;
   if (total > 1)
-    return `${whose} fails ${plural(total, "test")}${subItems(failures)}`;
+    return `${whose} fails ${markdown_plural(total, "test")}${subItems(failures)}`;
   return `${whose} fails ${shown2[0].name === void 0 ? "the tests \u2014 " : ""}${failureText(shown2[0])}`;
 }
 function testsFail(n) {
-  return `${plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
+  return `${markdown_plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
 }
 function syntaxWhere(r) {
   return r.syntax && [r.syntax.file, r.syntax.line, r.syntax.column].filter((p) => p !== void 0).join(":");
@@ -16520,8 +17903,15 @@ function evaluation_evaluate(results, baseline, ks = [1]) {
   if (scores)
     evaluation.passAtK = scores;
   const resolved = countResolved(results);
-  if (resolved)
+  if (resolved) {
     evaluation.resolved = resolved;
+    const rate = resolvedRate(resolved);
+    if (rate)
+      evaluation.resolvedRate = rate;
+    const byRepo = resolvedByRepo(results);
+    if (byRepo)
+      evaluation.byRepo = byRepo;
+  }
   if (baseline) {
     evaluation.baseline = compare(results, baseline);
     const before = scores && scorePassAtK(baseline, [1]);
@@ -16553,14 +17943,14 @@ const TIME_BUCKETS = (
   null
 );
 const ORDER = ["pass", ...statuses_EVERY_FAILURE];
-const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+const evaluation_percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 function bar(value, max, width = BAR_WIDTH) {
   if (max <= 0 || value <= 0)
     return "";
   const eighths = Math.max(1, Math.round(value / max * width * 8));
   return "\u2588".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "\u258F\u258E\u258D\u258C\u258B\u258A\u2589"[eighths % 8 - 1] : "");
 }
-const rateText = (rate) => rate === null ? "none (nothing judged)" : percent(rate);
+const rateText = (rate) => rate === null ? "none (nothing judged)" : evaluation_percent(rate);
 function pointChange(now, was) {
   if (now === null || was === null)
     return "no change to measure";
@@ -16574,10 +17964,10 @@ function headline(e) {
   if (e.passRate === null && ours > 0)
     return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
   const of = ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
-  return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
+  return `pass rate ${evaluation_percent(e.passRate ?? 0)} (${of})${time}`;
 }
 function passAtKLine(p) {
-  const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`])}`);
+  const scores = p.k.map((k) => `pass@${k} ${evaluation_percent(p.overall[`pass@${k}`])}`);
   const ns = p.tasks.map((t) => t.n);
   const low = Math.min(...ns);
   const high = Math.max(...ns);
@@ -16618,7 +18008,7 @@ function changeList(title, changes) {
 function dropList(drops) {
   if (!drops || drops.length === 0)
     return void 0;
-  const items = drops.slice(0, CHANGES_SHOWN).map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} \u2192 **${percent(d.now)}**`);
+  const items = drops.slice(0, CHANGES_SHOWN).map((d) => `- ${label(d.task)}: pass@1 ${evaluation_percent(d.was)} \u2192 **${evaluation_percent(d.now)}**`);
   if (drops.length > CHANGES_SHOWN)
     items.push(`- \u2026 and ${drops.length - CHANGES_SHOWN} more`);
   return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
@@ -16629,7 +18019,7 @@ function renderEvaluationMarkdown(e, results) {
   const table2 = [
     "| Status | Count | Share | |",
     "| --- | --: | --: | --- |",
-    ...shown2.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`)
+    ...shown2.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${evaluation_percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`)
   ].join("\n");
   const histogram = timeHistogram(results);
   const most = Math.max(0, ...histogram.map((row) => row.count));
@@ -16646,6 +18036,7 @@ function renderEvaluationMarkdown(e, results) {
     `**${headline(e)}**`,
     // Our own figures, no candidate's text: nothing to escape.
     e.resolved && `**${resolvedText(e.resolved)}**`,
+    e.byRepo && byRepoText(e.byRepo, label),
     e.passAtK && `**${passAtKLine(e.passAtK)}**`,
     e.baseline && baselineLine(e.baseline, e),
     e.total > 0 ? table2 : void 0,
@@ -16662,6 +18053,8 @@ function renderEvaluationText(e) {
   const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
   if (e.resolved)
     lines.push(resolvedText(e.resolved));
+  if (e.byRepo)
+    lines.push(byRepoText(e.byRepo, plainText));
   if (e.passAtK)
     lines.push(passAtKLine(e.passAtK));
   if (e.baseline) {
@@ -16676,17 +18069,145 @@ function renderEvaluationText(e) {
     list("newly passing", e.baseline.newlyPassing);
     const drops = e.baseline.passAt1Dropped ?? [];
     for (const d of drops.slice(0, CHANGES_SHOWN))
-      lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} \u2192 ${percent(d.now)})`);
+      lines.push(`  pass@1 dropped: ${plainText(d.task)} (${evaluation_percent(d.was)} \u2192 ${evaluation_percent(d.now)})`);
     if (drops.length > CHANGES_SHOWN)
       lines.push(`  \u2026 and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
   }
   return lines.join("\n");
 }
 ;
+const checkReport = checker(REPORT_SCHEMA, "the report");
+const checkResult = checker(RESULT_SCHEMA, "the result");
+function parseReport(text, name, input) {
+  const fail2 = (detail) => {
+    throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+  };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return fail2(`not JSON (${error.message})`);
+  }
+  if (typeof value !== "object" || value === null || value.version !== 1)
+    return fail2('no "version": 1');
+  const checked = checkReport(value);
+  if (!checked.ok)
+    return fail2(checked.problem);
+  const { shard } = checked.value;
+  if (shard !== void 0 && shard.index > shard.count)
+    return fail2(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+  return checked.value;
+}
+async function merge_loadReport(path2, name, input) {
+  let text;
+  try {
+    text = await readFile(path2, "utf8");
+  } catch (error) {
+    throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+  }
+  return parseReport(text, name, input);
+}
+const merge_partialPathOf = (report) => `${report}.partial.jsonl`;
+function parseResumable(text, name, input) {
+  let whole;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    whole = void 0;
+  }
+  if (typeof whole === "object" && whole !== null && "version" in whole)
+    return parseReport(text, name, input).results;
+  const lines = text.split("\n");
+  const results = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === "")
+      continue;
+    const fail2 = (detail) => {
+      throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+    };
+    let value;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      if (i === lines.length - 1)
+        break;
+      return fail2(`not JSON (${error.message})`);
+    }
+    const checked = checkResult(value);
+    if (!checked.ok)
+      return fail2(checked.problem);
+    results.push(checked.value);
+  }
+  return results;
+}
+async function merge_loadResumable(path2, name, input) {
+  let text;
+  try {
+    text = await readFile(path2, "utf8");
+  } catch (error) {
+    const code = error.code ?? error.message;
+    const partial = existsSync(merge_partialPathOf(path2)) ? `; a run cut short left '${merge_partialPathOf(name)}': resume from that` : "";
+    throw new InputError(input, `cannot read '${name}': ${code}${partial}`);
+  }
+  return parseResumable(text, name, input);
+}
+function sourceKey(source) {
+  const m = /^(.*):(\d+)$/.exec(source);
+  return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+  const [pathA, lineA] = sourceKey(a.source);
+  const [pathB, lineB] = sourceKey(b.source);
+  return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+const shardName = ({ index, count }) => `${index}/${count}`;
+function checkShards(reports, input) {
+  const sharded = reports.filter((r) => r.report.shard !== void 0);
+  const first = sharded[0];
+  if (first === void 0)
+    return;
+  const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+  const whole = reports.find((r) => r.report.shard === void 0);
+  if (whole)
+    throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+  const { count } = first.report.shard;
+  const other = sharded.find((r) => r.report.shard.count !== count);
+  if (other)
+    throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+  const names = /* @__PURE__ */ new Map();
+  for (const { name, report } of sharded) {
+    const twice = names.get(report.shard.index);
+    if (twice !== void 0)
+      throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+    names.set(report.shard.index, name);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+  if (missing.length > 0) {
+    const list = missing.map((index) => shardName({ index, count })).join(", ");
+    throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+  }
+}
+function merge_mergeReports(reports, input) {
+  checkShards(reports, input);
+  const seen = /* @__PURE__ */ new Map();
+  const results = [];
+  for (const { name, report } of reports) {
+    for (const r of report.results) {
+      const key = JSON.stringify([r.id, r.source]);
+      const other = seen.get(key);
+      if (other !== void 0)
+        throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+      seen.set(key, name);
+      results.push(r);
+    }
+  }
+  return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
+}
+;
 const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const junit_report_XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 function escapeXml(text) {
-  return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+  return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => junit_report_XML_ENTITIES[c] ?? c);
 }
 function content(text) {
   return escapeXml(cleanText(text));
@@ -16701,9 +18222,9 @@ function junit_report_element(name, attrs, body) {
   return body === void 0 || body === "" ? `<${name}${attributes(attrs)}/>` : `<${name}${attributes(attrs)}>${body}</${name}>`;
 }
 function testcase(r, failOn) {
-  const failing = failOn.has(r.status);
+  const failing2 = failOn.has(r.status);
   const message = r.syntax?.message ?? STATUS_INFO[r.status].label;
-  const verdict = failing ? junit_report_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback)) : "";
+  const verdict = failing2 ? junit_report_element(STATUS_INFO[r.status].ours ? "error" : "failure", { type: r.status, message }, content(r.feedback)) : "";
   const streams = [
     r.stdout && junit_report_element("system-out", {}, content(r.stdout)),
     r.stderr && junit_report_element("system-err", {}, content(r.stderr))
@@ -16772,6 +18293,123 @@ ${suites.map((x) => `  ${x}
 `;
 }
 ;
+const RUN_EVALUATION_DIR = "logs/run_evaluation";
+const UNNAMED_MODEL = "unnamed-model";
+const isInstance = (r) => r.listed !== void 0;
+const instanceIdOf = (r) => r.task ?? r.id;
+const modelNameOf = (r) => (r.model ?? UNNAMED_MODEL).replaceAll("/", "__");
+const EMPTY = { success: [], failure: [] };
+function instanceOutcome(r) {
+  if (r.empty_patch)
+    return { kind: "empty_patch" };
+  if (r.status === "sandbox_error")
+    return { kind: "error" };
+  const base = { patch_is_None: false, patch_exists: true };
+  if (r.status === "patch_failed")
+    return { kind: "report", report: { ...base, patch_successfully_applied: false, resolved: false } };
+  const lists = (l) => ({
+    success: [...l.passed],
+    failure: [...l.not_passed]
+  });
+  return {
+    kind: "report",
+    report: {
+      ...base,
+      patch_successfully_applied: true,
+      resolved: r.status === "pass" && r.resolved === "full",
+      tests_status: {
+        FAIL_TO_PASS: lists(r.listed.fail_to_pass),
+        PASS_TO_PASS: lists(r.listed.pass_to_pass),
+        FAIL_TO_FAIL: { ...EMPTY },
+        PASS_TO_FAIL: { ...EMPTY }
+      }
+    }
+  };
+}
+function runSummary(outcomes2) {
+  const ids = (keep) => outcomes2.filter(({ outcome: outcome2 }) => keep(outcome2)).map(({ id }) => id).sort();
+  const completed = ids((o) => o.kind === "report");
+  const resolved = ids((o) => o.kind === "report" && o.report.resolved);
+  const unresolved = ids((o) => o.kind === "report" && !o.report.resolved);
+  const empty = ids((o) => o.kind === "empty_patch");
+  const errors = ids((o) => o.kind === "error");
+  const submitted = ids(() => true);
+  return {
+    total_instances: submitted.length,
+    submitted_instances: submitted.length,
+    completed_instances: completed.length,
+    resolved_instances: resolved.length,
+    unresolved_instances: unresolved.length,
+    empty_patch_instances: empty.length,
+    error_instances: errors.length,
+    completed_ids: completed,
+    incomplete_ids: [],
+    empty_patch_ids: empty,
+    submitted_ids: submitted,
+    resolved_ids: resolved,
+    unresolved_ids: unresolved,
+    error_ids: errors,
+    schema_version: 2
+  };
+}
+function testOutput(r) {
+  if (!r.stderr)
+    return r.stdout;
+  return r.stdout === "" || r.stdout.endsWith("\n") ? `${r.stdout}${r.stderr}` : `${r.stdout}
+${r.stderr}`;
+}
+const json = (value) => `${JSON.stringify(value, null, 4)}
+`;
+function swe_bench_sweBenchOutput(results, runId) {
+  const run2 = checkFileName(runId);
+  if (!run2.ok)
+    throw new Error(`run id ${JSON.stringify(runId)} ${run2.why}`);
+  const files = [];
+  const problems = [];
+  const models = /* @__PURE__ */ new Map();
+  for (const r of results.filter(isInstance)) {
+    const model = modelNameOf(r);
+    const lines = models.get(model) ?? [];
+    lines.push(r);
+    models.set(model, lines);
+  }
+  for (const [model, lines] of models) {
+    const modelName = checkFileName(model);
+    if (!modelName.ok) {
+      problems.push(`model ${JSON.stringify(model)} ${modelName.why}: its ${lines.length} instance(s) are not written`);
+      continue;
+    }
+    const seen = /* @__PURE__ */ new Set();
+    const outcomes2 = [];
+    for (const r of lines) {
+      const id = instanceIdOf(r);
+      if (seen.has(id)) {
+        problems.push(`model ${model} has a second line for instance ${JSON.stringify(id)} (${r.id}): only the first is written`);
+        continue;
+      }
+      seen.add(id);
+      const name = checkFileName(id);
+      if (!name.ok) {
+        problems.push(`instance id ${JSON.stringify(id)} ${name.why}: it is counted an error, its report not written`);
+        outcomes2.push({ id, outcome: { kind: "error" } });
+        continue;
+      }
+      const outcome2 = instanceOutcome(r);
+      outcomes2.push({ id, outcome: outcome2 });
+      const dir = `${RUN_EVALUATION_DIR}/${runId}/${model}/${id}`;
+      if (outcome2.kind === "report")
+        files.push({ path: `${dir}/report.json`, text: json({ [id]: outcome2.report }) });
+      if (outcome2.kind === "report" && testOutput(r) !== "")
+        files.push({ path: `${dir}/test_output.txt`, text: testOutput(r) });
+      if (outcome2.kind === "error")
+        files.push({ path: `${dir}/run_instance.log`, text: `${r.feedback}
+` });
+    }
+    files.push({ path: `${model}.${runId}.json`, text: json(runSummary(outcomes2)) });
+  }
+  return { files, problems };
+}
+;
 async function write(path2, text) {
   await mkdir(dirname(path2), { recursive: true });
   await writeFile(path2, text);
@@ -16786,15 +18424,46 @@ function reportOf(settings, outcome2) {
 function junitOf(settings, outcome2) {
   return renderJUnit(outcome2.results, outcome2.skipped, { failOn: settings.reports.failOn });
 }
-async function write_reports_writeReports(settings, outcome2) {
+async function write_reports_writeReports(settings, outcome2, runId, warn) {
   if (settings.reports.junit)
     await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome2));
+  if (settings.reports.sweBenchReport) {
+    const dir = resolve(settings.source.workdir, settings.reports.sweBenchReport);
+    const { files, problems } = sweBenchOutput(outcome2.results, runId);
+    for (const file of files)
+      await write(resolve(dir, file.path), file.text);
+    for (const problem of problems)
+      warn(`sandbox-gate: swe-bench-report: ${problem}`);
+  }
   if (!settings.reports.report)
     return void 0;
   const path2 = resolve(settings.source.workdir, settings.reports.report);
   await write(path2, `${JSON.stringify(reportOf(settings, outcome2), null, 2)}
 `);
   return path2;
+}
+class PartialReport {
+  path;
+  started = false;
+  constructor(report) {
+    this.path = partialPathOf(report);
+  }
+  add(result) {
+    const line = `${JSON.stringify(result)}
+`;
+    if (this.started)
+      return appendFileSync(this.path, line);
+    mkdirSync(dirname(this.path), { recursive: true });
+    writeFileSync(this.path, line);
+    this.started = true;
+  }
+  /** The report is written: the partial one (this run's, or one an earlier run left) has served. */
+  async remove() {
+    await rm(this.path, { force: true });
+  }
+}
+function write_reports_partialReport(settings) {
+  return settings.reports.report ? new PartialReport(resolve(settings.source.workdir, settings.reports.report)) : void 0;
 }
 ;
 const progress_PER_CANDIDATE_UP_TO = 20;
@@ -17237,6 +18906,7 @@ async function readChild(started, job, { nonce, input }, control) {
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
+  const log = logCapture(job);
   let memoryAtTimeout;
   const clock = new RunClock({
     nonce,
@@ -17244,7 +18914,10 @@ async function readChild(started, job, { nonce, input }, control) {
     ...limits.wallTimeoutMs !== void 0 && { wallTimeoutMs: limits.wallTimeoutMs },
     ...control.meter && { meter: control.meter },
     cpus: limits.cpus,
-    onRunOutput: (chunk) => stderr.push(chunk),
+    onRunOutput: (chunk) => {
+      stderr.push(chunk);
+      log?.push("stderr", chunk);
+    },
     ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
     onExpired: () => void (async () => {
       if (clock.timedOut)
@@ -17253,14 +18926,17 @@ async function readChild(started, job, { nonce, input }, control) {
     })()
   });
   const { parser } = clock;
-  child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+  child.stdout?.on("data", (chunk) => {
+    stdout.push(chunk);
+    log?.push("stdout", chunk);
+  }).resume();
   child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
   child.stdin.on("error", () => {
   });
   child.stdin.end(input);
   const exit = await exited;
   const durationMs2 = clock.end();
-  return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs2, memoryAtTimeout) };
+  return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs2, memoryAtTimeout) };
 }
 ;
 function cgroupMounts(mountinfo) {
@@ -17581,10 +19257,10 @@ class cli_engine_CliEngine extends OpeningEngine {
     return [...containers, ...images];
   }
   async #removeListed(list, remove, what) {
-    const listed2 = await cli(this.binary, list);
-    if (listed2.code !== 0)
-      throw new Error(`cannot list ${what}: ${describeFailure(listed2)}`);
-    const names = listed2.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+    const listed = await cli(this.binary, list);
+    if (listed.code !== 0)
+      throw new Error(`cannot list ${what}: ${describeFailure(listed)}`);
+    const names = listed.stdout.split("\n").map((line) => line.trim()).filter(Boolean);
     if (names.length === 0)
       return [];
     const removed = await cli(this.binary, [...remove, ...names]);
@@ -17612,6 +19288,7 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter
   const { limits } = job;
   const stdout = new StreamCapture(limits.maxOutputBytes);
   const stderr = new StreamCapture(limits.maxOutputBytes);
+  const log = logCapture(job);
   let cut;
   let forceEnd = () => {
   };
@@ -17634,15 +19311,19 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter
     ...limits.wallTimeoutMs !== void 0 && { wallTimeoutMs: limits.wallTimeoutMs },
     ...meter && { meter },
     cpus: limits.cpus,
-    onRunOutput: (chunk) => stderr.push(chunk),
+    onRunOutput: (chunk) => {
+      stderr.push(chunk);
+      log?.push("stderr", chunk);
+    },
     ...job.results && { maxResultsBytes: MAX_RESULTS_BYTES },
     onExpired: stop
   });
   const { parser } = clock;
   const frames = new FrameReader((id, payload) => {
-    if (id === STDOUT)
+    if (id === STDOUT) {
       stdout.push(payload);
-    else if (id === STDERR)
+      log?.push("stdout", payload);
+    } else if (id === STDERR)
       parser.push(payload);
   });
   const closed = stream2.closed ? Promise.resolve() : new Promise((resolve2) => stream2.once("close", resolve2));
@@ -17657,7 +19338,7 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter
     void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
       const durationMs2 = clock.end();
       clearTimeout(cut);
-      resolve2(outcomeOf(clock, { stdout, stderr }, durationMs2, memoryAtTimeout));
+      resolve2(outcomeOf(clock, { stdout, stderr, log }, durationMs2, memoryAtTimeout));
     });
     stream2.end(input);
   });
@@ -19086,6 +20767,8 @@ class SharedEngine extends CliImages {
     this.#removals = new Removals((name) => removeContainer(api, name));
   }
   async runOpened(job, hooks, { nonce, input }) {
+    if (job.workdir !== void 0 && job.workdir !== policy_WORKDIR)
+      return failedFacts(`isolation: run cannot use the work dir ${job.workdir} of a line's image_workdir; use isolation: candidate`);
     for (let attempt = 1; ; attempt++) {
       const shared = await this.#acquire(job);
       hooks.onContainer?.(shared.name);
@@ -19391,88 +21074,38 @@ async function carry_over_judgeWithCarryOver(entries, carried, judge2, failOn) {
     carried: slots.length - rest.length
   };
 }
-;
-const checkReport = checker(REPORT_SCHEMA, "the report");
-function parseReport(text, name, input) {
-  const fail2 = (detail) => {
-    throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+function carry_over_lineFingerprint(candidate, key) {
+  const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
+  const content2 = [
+    kind,
+    text,
+    bytes === void 0 ? null : createHash("sha256").update(bytes).digest("hex"),
+    files === void 0 ? null : Object.entries(files).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    overrides ?? null,
+    task ?? null,
+    repo ?? null,
+    model ?? null,
+    instance ?? null
+  ];
+  return createHash("sha256").update(JSON.stringify([key, content2])).digest("hex");
+}
+function carry_over_resumedVerdicts(previous, fingerprintOf) {
+  const usable = /* @__PURE__ */ new Map();
+  for (const r of previous) {
+    if (r.fingerprint === void 0 || r.status === "sandbox_error")
+      continue;
+    const same = usable.get(r.id) ?? [];
+    same.push(r);
+    usable.set(r.id, same);
+  }
+  return (candidate) => {
+    const candidates = usable.get(candidate.id);
+    if (!candidates)
+      return void 0;
+    const fingerprint = fingerprintOf(candidate);
+    const found = candidates.find((r) => r.fingerprint === fingerprint);
+    return found && newResult({ ...found, source: candidate.source, cached: true });
   };
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return fail2(`not JSON (${error.message})`);
-  }
-  if (typeof value !== "object" || value === null || value.version !== 1)
-    return fail2('no "version": 1');
-  const checked = checkReport(value);
-  if (!checked.ok)
-    return fail2(checked.problem);
-  const { shard } = checked.value;
-  if (shard !== void 0 && shard.index > shard.count)
-    return fail2(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
-  return checked.value;
-}
-async function merge_loadReport(path2, name, input) {
-  let text;
-  try {
-    text = await readFile(path2, "utf8");
-  } catch (error) {
-    throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
-  }
-  return parseReport(text, name, input);
-}
-function sourceKey(source) {
-  const m = /^(.*):(\d+)$/.exec(source);
-  return m ? [m[1], Number(m[2])] : [source, 0];
-}
-function bySource(a, b) {
-  const [pathA, lineA] = sourceKey(a.source);
-  const [pathB, lineB] = sourceKey(b.source);
-  return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
-}
-const shardName = ({ index, count }) => `${index}/${count}`;
-function checkShards(reports, input) {
-  const sharded = reports.filter((r) => r.report.shard !== void 0);
-  const first = sharded[0];
-  if (first === void 0)
-    return;
-  const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
-  const whole = reports.find((r) => r.report.shard === void 0);
-  if (whole)
-    throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
-  const { count } = first.report.shard;
-  const other = sharded.find((r) => r.report.shard.count !== count);
-  if (other)
-    throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
-  const names = /* @__PURE__ */ new Map();
-  for (const { name, report } of sharded) {
-    const twice = names.get(report.shard.index);
-    if (twice !== void 0)
-      throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
-    names.set(report.shard.index, name);
-  }
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
-  if (missing.length > 0) {
-    const list = missing.map((index) => shardName({ index, count })).join(", ");
-    throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
-  }
-}
-function merge_mergeReports(reports, input) {
-  checkShards(reports, input);
-  const seen = /* @__PURE__ */ new Map();
-  const results = [];
-  for (const { name, report } of reports) {
-    for (const r of report.results) {
-      const key = JSON.stringify([r.id, r.source]);
-      const other = seen.get(key);
-      if (other !== void 0)
-        throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
-      seen.set(key, name);
-      results.push(r);
-    }
-  }
-  return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }
 ;
 async function evaluation_run_mergeOutcome(reports, settings, input) {
@@ -19486,6 +21119,11 @@ async function evaluation_run_loadBaseline(settings) {
     return void 0;
   return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
+async function evaluation_run_loadResume(settings) {
+  if (!settings.reports.resume)
+    return void 0;
+  return loadResumable(resolve(settings.source.workdir, settings.reports.resume), settings.reports.resume, "resume");
+}
 ;
 class RunImages {
   settings;
@@ -19496,6 +21134,7 @@ class RunImages {
   /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
   #commitTrees = /* @__PURE__ */ new Map();
   #commits = /* @__PURE__ */ new Map();
+  /** Each run image by its key, with the image it is made from (`source`) and its commit. */
   #images = /* @__PURE__ */ new Map();
   /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
   #released = [];
@@ -19559,13 +21198,17 @@ class RunImages {
       return loadCommitFiles(workdir, commit, paths);
     return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
-  /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
-  image(image, kind, testFiles, commit) {
-    const key = JSON.stringify([image, kind, commit ?? null]);
+  /**
+   * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
+   * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
+   * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+   */
+  image(image, kind, testFiles, commit, workdir) {
+    const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
     let entry = this.#images.get(key);
     if (!entry) {
-      const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
-      entry = { made: this.#make(image, files), ...commit !== void 0 && { commit } };
+      const files = kind === "tests" ? Promise.resolve(testFiles) : workdir !== void 0 ? Promise.resolve([]) : this.commitTree(commit).then((tree) => tree.files);
+      entry = { made: this.#make(image, files, workdir), source: image, ...commit !== void 0 && { commit } };
       this.#images.set(key, entry);
     }
     return entry.made;
@@ -19575,20 +21218,30 @@ class RunImages {
    * night over many commits holds only the ones in flight. Returns the removals that failed.
    */
   async release(commit) {
+    this.#commitTrees.delete(commit);
+    return this.#releaseWhere((entry) => entry.commit === commit);
+  }
+  /**
+   * Drops the run images made from `image` (a line's own image) once the last line that needs it is done,
+   * whatever their commit: the image itself can then go (line-images.ts). Returns the removals that failed.
+   */
+  releaseSource(image) {
+    return this.#releaseWhere((entry) => entry.source === image);
+  }
+  async #releaseWhere(mine) {
     const earlier = this.#released.splice(0);
     const kept = await Promise.all(earlier.map(async (id) => await this.maker.remove(id) ? [id] : []));
     this.#released.push(...kept.flat());
-    this.#commitTrees.delete(commit);
-    const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
-    for (const [key] of mine)
+    const released = [...this.#images].filter(([, entry]) => mine(entry));
+    for (const [key] of released)
       this.#images.delete(key);
-    const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => void 0)));
+    const made = await Promise.all(released.map(([, entry]) => entry.made.catch(() => void 0)));
     for (const image of made)
       if (image?.ok && image.id)
         this.#released.push(image.id);
-    return this.#remove(mine.map(([, entry]) => entry.made));
+    return this.#remove(released.map(([, entry]) => entry.made));
   }
-  async #make(image, files, setup = this.settings.run.setup) {
+  async #make(image, files, workdir, setup = this.settings.run.setup) {
     const started = external_node_perf_hooks_namespaceObject.performance.now();
     if (setup)
       this.setups++;
@@ -19598,7 +21251,8 @@ class RunImages {
       files: await files,
       limits,
       labels: this.labels,
-      ...setup && { setup }
+      ...setup && { setup },
+      ...workdir !== void 0 && { workdir }
     });
     const took = `${((external_node_perf_hooks_namespaceObject.performance.now() - started) / 1e3).toFixed(1)} s`;
     if (!made.ok)
@@ -19606,7 +21260,7 @@ class RunImages {
     else if (setup)
       this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
     else
-      this.log(`run image from ${image} made in ${took}`);
+      this.log(`run image from ${image}${workdir === void 0 ? "" : ` (its ${workdir})`} made in ${took}`);
     return made;
   }
   /** Removes every run image made; returns the removals that failed. */
@@ -19628,9 +21282,9 @@ class RunImages {
 ;
 const nameOf = (item) => "status" in item ? void 0 : item.instance?.baseCommit;
 async function commits_checkInstances(items, settings, runImages) {
-  const listing = items.find((item) => !("status" in item) && listsTests(item.instance));
+  const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
   if (listing && settings.run.testResults.length === 0)
-    throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes; nothing was run`);
+    throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
   const named = items.flatMap((item) => {
     const name = nameOf(item);
     return name === void 0 || "status" in item ? [] : [{ name, source: item.source }];
@@ -19661,12 +21315,20 @@ async function checkTestPatches(lines, settings, commitOf, baseFiles) {
   }
 }
 function commits_judgingOrder(items) {
+  const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
+  return grouped(byCommit, (index) => imageOf(items[index]));
+}
+const imageOf = (item) => "status" in item ? void 0 : item.overrides?.image;
+function grouped(indices, keyOf2) {
   const groups = /* @__PURE__ */ new Map();
-  items.forEach((item, index) => {
-    const name = nameOf(item);
-    const key = name === void 0 ? `\0${index}` : name;
-    groups.set(key, [...groups.get(key) ?? [], index]);
-  });
+  for (const index of indices) {
+    const key = keyOf2(index) ?? `\0${index}`;
+    const group = groups.get(key);
+    if (group)
+      group.push(index);
+    else
+      groups.set(key, [index]);
+  }
   return [...groups.values()].flat();
 }
 class commits_CommitBases {
@@ -19813,6 +21475,8 @@ const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is
 function carriedOver(state, key, fingerprints, commit) {
   const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
   return (candidate) => {
+    if (Object.values(candidate.overrides ?? {}).some((value) => value !== void 0))
+      return void 0;
     const remembered = usable.get(candidate.id);
     const now = fingerprints.get(candidate.id);
     if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
@@ -19879,8 +21543,11 @@ function withoutState(body) {
 ;
 async function runSession(settings, work, runId, io) {
   const baseline = await loadBaseline(settings);
-  const outcome2 = work.kind === "merge" ? await mergeOutcome(await work.reports(), settings, work.input) : await judgeWork(settings, work, runId, io);
-  const reportPath = await writeReports(settings, outcome2);
+  const resumed = await loadResume(settings);
+  const partial = work.kind === "judge" ? partialReport(settings) : void 0;
+  const outcome2 = work.kind === "merge" ? await mergeOutcome(await work.reports(), settings, work.input) : await judgeWork(settings, work, runId, io, { ...resumed && { resumed }, ...partial && { partial } });
+  const reportPath = await writeReports(settings, outcome2, runId, io.warn);
+  await partial?.remove();
   return {
     ...outcome2,
     ...reportPath === void 0 ? {} : { reportPath },
@@ -19899,36 +21566,67 @@ function readTestFiles({ source, limits }) {
 async function run_openRun(settings, runId, log, given = {}) {
   const testFiles = given.testFiles ?? await readTestFiles(settings);
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
-  const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [engine_RUN_LABEL]: runId }, log);
+  const binary = settings.mode.engine;
+  const runImages = new RunImages(settings, runImageMaker(binary), { [engine_RUN_LABEL]: runId }, log);
+  const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), line_images_runOwnImages(settings), (image) => imageIdOf(binary, image));
+  const releaseImage = async (image) => {
+    const failures = await runImages.releaseSource(image);
+    await gate.release(image);
+    return failures;
+  };
   return {
-    context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+    context: runContext({ settings, engine, testFiles, runId, runImages, prepareImage: gate.prepare, releaseImage }, log),
     engine,
-    close: async () => ({ containers: await engine.close(), images: await runImages.close() })
+    close: async () => {
+      const containers = await engine.close();
+      const images = await runImages.close();
+      return { containers, images: [...images, ...await gate.close()] };
+    }
   };
 }
-async function judgeWork(settings, work, runId, io) {
+const GATE_VERSION = package_namespaceObject.rE;
+async function judgeWork(settings, work, runId, io, { resumed, partial } = {}) {
   const testFiles = await readTestFiles(settings);
   const audit = auditSink(settings, io);
-  const judge2 = (entries2) => judgeInSandboxes(entries2, { settings, runId, testFiles, io, ...audit && { audit } });
-  const listed2 = [];
-  const entries = async () => toJudge(await work.entries(), listed2, settings.source.shard);
+  const lineKey = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: GATE_VERSION });
+  const fingerprint = (candidate) => lineFingerprint(candidate, lineKey);
+  const judge2 = (entries2) => judgeInSandboxes(entries2, {
+    settings,
+    runId,
+    testFiles,
+    io,
+    fingerprint,
+    ...audit && { audit },
+    ...partial && { finished: (result) => partial.add(result) }
+  });
+  const listed = [];
+  const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
   const withListed = (outcome3) => ({
     ...outcome3,
-    skipped: [...outcome3.skipped, ...listed2]
+    skipped: [...outcome3.skipped, ...listed]
   });
-  if (!work.remembered)
+  if (!work.remembered && !resumed)
     return withListed(await judge2(await entries()));
-  const { version } = work.remembered;
-  const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-  const outcome2 = await judgeWithCarryOver(await entries(), work.remembered.lookup(key), judge2, settings.reports.failOn);
-  return { ...withListed(outcome2), key };
+  const key = work.remembered ? verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: work.remembered.version }) : void 0;
+  const remembered = key === void 0 ? void 0 : work.remembered?.lookup(key);
+  const fromResume = resumed && resumedVerdicts(resumed, fingerprint);
+  const carried = (candidate) => {
+    const result = remembered?.(candidate) ?? fromResume?.(candidate);
+    if (result)
+      partial?.add(result);
+    return result;
+  };
+  const outcome2 = await judgeWithCarryOver(await entries(), carried, judge2, settings.reports.failOn);
+  if (resumed)
+    io.log(`sandbox-gate: resume: ${outcome2.carried} result(s) carried over from '${settings.reports.resume}', ${outcome2.results.length - outcome2.carried} judged`);
+  return { ...withListed(outcome2), ...key !== void 0 && { key } };
 }
-async function* toJudge(entries, listed2, shard) {
+async function* toJudge(entries, listed, shard) {
   for await (const entry of entries) {
     if (!("skipped" in entry))
       yield entry;
     else if (!shard || shard.index === 1)
-      listed2.push(entry.skipped);
+      listed.push(entry.skipped);
   }
 }
 function auditSink(settings, io) {
@@ -19940,7 +21638,7 @@ function auditSink(settings, io) {
     io.audit?.(event);
   };
 }
-async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit }) {
+async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit, fingerprint, finished }) {
   io.phase?.("engine", settings.mode.engine);
   const run2 = await run_openRun(settings, runId, io.log, { testFiles, ...io.engine && { makeEngine: io.engine } });
   io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
@@ -19950,7 +21648,9 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
     return await judgeAll(entries, run2.context, {
       log: io.log,
       ...audit && { audit },
-      ...io.judged && { judged: io.judged }
+      ...io.judged && { judged: io.judged },
+      ...fingerprint && { fingerprint },
+      ...finished && { finished }
     });
   } finally {
     const left2 = await run2.close();
@@ -19990,14 +21690,22 @@ async function judgeAll(entries, ctx, hooks) {
     hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+  const order = judgingOrder(taken);
+  const own = runOwnImages(settings);
+  const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
   let done = 0;
   hooks.judged?.(done, taken.length);
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = new Array(taken.length);
-  await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+  images.start();
+  await mapLimit(order, settings.mode.concurrency, async (index, position) => {
     const item = taken[index];
-    const result = "status" in item ? item : await judgeCandidate(item, ctx);
+    images.starting(position);
+    const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+    const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
+    hooks.finished?.(result);
     await bases.done(item);
+    await images.done(position);
     done += 1;
     hooks.judged?.(done, taken.length);
     const line = progress.finished(result.status);
@@ -20029,276 +21737,6 @@ async function judgeAll(entries, ctx, hooks) {
   };
 }
 ;
-const RESULTS_FORMATS = ["junit"];
-const FAIL_ON_MARKS = ["flaky", "tampering"];
-const REPLY_PIDS = 64;
-const PATCH_PIDS = 256;
-const DEFAULTS = {
-  source: "comments",
-  authors: "*[bot]",
-  files: "",
-  language: "auto",
-  image: "",
-  pull: "missing",
-  tests: "",
-  protect: "default",
-  workdir: "",
-  target: "",
-  command: "",
-  "patch-fuzz": "false",
-  timeout: "10s",
-  // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
-  "wall-timeout": "",
-  memory: "256m",
-  cpus: "1",
-  // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
-  "pids-limit": "",
-  "max-output": "64k",
-  "tmpfs-size": "64m",
-  // Empty: tmpfs-size, since every candidate's work dir holds the tree.
-  "max-tree-size": "",
-  setup: "",
-  "setup-network": "none",
-  "test-results": "",
-  "results-format": "junit",
-  compare: "none",
-  reruns: "0",
-  "setup-timeout": "10m",
-  runtime: "",
-  engine: "docker",
-  concurrency: "",
-  isolation: "candidate",
-  shard: "",
-  baseline: "",
-  merge: "",
-  "max-candidates": "20",
-  "pass-at-k": "1,5,10",
-  // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
-  "fail-on": [...statuses_STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
-  comment: "true",
-  report: "",
-  junit: "",
-  "github-token": "",
-  decide: "latest",
-  rejudge: "false",
-  "comment-key": "",
-  "audit-log": "",
-  "post-report": "",
-  matrix: ""
-};
-function parseNumber(input, value, { integer, min }) {
-  const n = Number(value.trim());
-  if (value.trim() === "" || !Number.isFinite(n) || integer && !Number.isInteger(n) || n < min) {
-    throw new errors_InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} \u2265 ${min}`);
-  }
-  return n;
-}
-function parseChoice(input, value, choices) {
-  const v = value.trim().toLowerCase();
-  if (!choices.includes(v)) {
-    throw new errors_InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
-  }
-  return v;
-}
-function parseBoolean(input, value) {
-  return parseChoice(input, value, ["true", "false"]) === "true";
-}
-function parseList(value) {
-  return value.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
-}
-function parseGlobs(input, value) {
-  const globs = parseList(value);
-  for (const glob of globs) {
-    const problem = globProblem(glob);
-    if (problem)
-      throw new errors_InputError(input, `'${glob}' ${problem}`);
-  }
-  return globs;
-}
-function parseShard(value) {
-  const v = value.trim();
-  if (v === "")
-    return void 0;
-  const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) {
-    throw new errors_InputError("shard", `'${value}' is not i/n with 1 \u2264 i \u2264 n (examples: 1/4, 4/4)`);
-  }
-  return { index, count };
-}
-const COMMENT_KEY_MAX = 200;
-function parseMatrix(value) {
-  const v = value.trim();
-  if (v === "" || v === "null")
-    return {};
-  let parsed;
-  try {
-    parsed = JSON.parse(v);
-  } catch {
-    throw new errors_InputError("matrix", "is not JSON: leave it unset, the action fills it in");
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new errors_InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
-  return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
-}
-function fitConcurrency(wanted, memoryBytes, machineBytes = (0, external_node_os_namespaceObject.totalmem)()) {
-  const budget = Math.floor(machineBytes * 0.75 / memoryBytes);
-  return Math.max(1, Math.min(wanted, budget));
-}
-function parseLanguage(value) {
-  const language = value.toLowerCase();
-  if (language === "auto" || isLanguage(language))
-    return language;
-  throw new errors_InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
-}
-function readCrossChecked(input, ctx) {
-  const language = parseLanguage(input("language"));
-  const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
-  const files = parseList(input("files"));
-  if (source === "files" && files.length === 0) {
-    throw new errors_InputError("files", "is required when source is 'files'");
-  }
-  const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, ...FAIL_ON_MARKS]));
-  const memoryBytes = parseSize("memory", input("memory"));
-  if (memoryBytes < 6 * 1024 ** 2)
-    throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
-  const wanted = input("concurrency") === "" ? ctx.cpuCount ?? (0, external_node_os_namespaceObject.cpus)().length : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
-  return {
-    language,
-    source,
-    files,
-    failOnWords,
-    memoryBytes,
-    wanted,
-    ...readJobShape(input)
-  };
-}
-function readJobShape(input) {
-  const target = input("target");
-  const shard = parseShard(input("shard"));
-  const merge = parseList(input("merge"));
-  if (shard && merge.length > 0)
-    throw new errors_InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
-  const postReport = input("post-report");
-  if (postReport && merge.length > 0)
-    throw new errors_InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
-  if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
-    throw new errors_InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
-  const commentKey = input("comment-key");
-  if (commentKey.length > COMMENT_KEY_MAX)
-    throw new errors_InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
-  const targetPath = target ? checkRelativePath(target) : void 0;
-  if (targetPath && !targetPath.ok)
-    throw new errors_InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
-  const pids = input("pids-limit") === "" ? void 0 : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
-  const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
-  const setup = input("setup");
-  const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
-  const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
-  return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
-}
-function readSource(input, ctx, early) {
-  return {
-    kind: early.source,
-    authors: parseList(input("authors")),
-    files: early.files,
-    workdir: input("workdir") || ctx.defaultWorkdir,
-    tests: parseList(input("tests")),
-    maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
-    maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-    ...early.shard ? { shard: early.shard } : {}
-  };
-}
-function readRun(input, early) {
-  const { setup, setupNetwork, setupTimeoutMs } = early;
-  return {
-    language: early.language,
-    image: input("image"),
-    pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
-    target: early.target,
-    command: input("command"),
-    ...setup && {
-      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs }
-    },
-    patchPidsLimit: early.pids ?? PATCH_PIDS,
-    patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-    testResults: parseGlobs("test-results", input("test-results")),
-    resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
-    compare: parseChoice("compare", input("compare"), ["none", "base"]),
-    reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-    protect: parseProtect(parseList(input("protect"))),
-    failOnFlaky: early.failOnWords.includes("flaky"),
-    failOnTampering: early.failOnWords.includes("tampering")
-  };
-}
-function readLimits(input, early) {
-  const timeoutMs = parseDuration("timeout", input("timeout"));
-  const wall = input("wall-timeout");
-  const wallTimeoutMs = wall === "" ? void 0 : parseDuration("wall-timeout", wall);
-  if (wallTimeoutMs !== void 0 && wallTimeoutMs < timeoutMs) {
-    throw new errors_InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
-  }
-  return {
-    timeoutMs,
-    ...wallTimeoutMs !== void 0 && { wallTimeoutMs },
-    memoryBytes: early.memoryBytes,
-    cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-    pidsLimit: early.pids ?? REPLY_PIDS,
-    maxOutputBytes: parseSize("max-output", input("max-output")),
-    workdirBytes: early.workdirBytes,
-    runtime: input("runtime")
-  };
-}
-function readMode(input, ctx, early) {
-  const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
-  const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
-  if (isolation === "namespace")
-    namespaceCrossCheck(engine, input("runtime"));
-  return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
-}
-function namespaceCrossCheck(engine, runtime) {
-  if (engine === "podman")
-    throw new errors_InputError("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
-  if (runtime !== "")
-    throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
-}
-function readReports(input, early) {
-  const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
-  return {
-    failOn: new Set(failOn),
-    passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
-    comment: parseBoolean("comment", input("comment")),
-    report: input("report"),
-    junit: input("junit"),
-    baseline: input("baseline"),
-    merge: early.merge,
-    decide: parseChoice("decide", input("decide"), ["latest", "all"]),
-    auditLog: input("audit-log"),
-    postReport: early.postReport
-  };
-}
-function readSettings(get, ctx) {
-  const input = (name) => {
-    const v = get(name).trim();
-    return v === "" ? DEFAULTS[name] : v;
-  };
-  const early = readCrossChecked(input, ctx);
-  return {
-    source: readSource(input, ctx, early),
-    run: readRun(input, early),
-    limits: readLimits(input, early),
-    mode: readMode(input, ctx, early),
-    reports: readReports(input, early),
-    conversation: {
-      rejudge: parseBoolean("rejudge", input("rejudge")),
-      commentKey: early.commentKey,
-      matrix: parseMatrix(input("matrix"))
-    },
-    token: input("github-token") || ctx.defaultToken || ""
-  };
-}
-;
 const ACTION_ONLY = [
   "source",
   "files",
@@ -20320,7 +21758,9 @@ const BATCH_ONLY = [
   "report",
   "junit",
   "audit-log",
-  "pass-at-k"
+  "pass-at-k",
+  "swe-bench-report",
+  "resume"
 ];
 const INPUTS = Object.keys(DEFAULTS);
 const left = (out) => (name) => !out.includes(name);

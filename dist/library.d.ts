@@ -54,6 +54,20 @@ type Result = {
         line: number;
         what: string;
     }[] | undefined;
+    repo?: string | undefined;
+    model?: string | undefined;
+    listed?: {
+        fail_to_pass: {
+            passed: string[];
+            not_passed: string[];
+        };
+        pass_to_pass: {
+            passed: string[];
+            not_passed: string[];
+        };
+    } | undefined;
+    empty_patch?: true | undefined;
+    fingerprint?: string | undefined;
     status: "no_code" | "patch_failed" | "protected" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error";
     stdout: string;
     stderr: string;
@@ -180,7 +194,7 @@ declare const CUT_SHORT: ReadonlySet<"no_code" | "patch_failed" | "protected" | 
 declare const RERUNNABLE: ReadonlySet<"no_code" | "patch_failed" | "protected" | "syntax_error" | "timeout" | "oom" | "test_failed" | "pass" | "sandbox_error">;
 
 type Language = "python" | "javascript" | "typescript" | "bash" | "php";
-type ResultsFormat = "junit";
+type ResultsFormat = "junit" | "pytest" | "pytest-options" | "pytest-v2" | "django" | "sympy" | "seaborn" | "matplotlib" | "astroid" | "flask" | "marshmallow" | "pvlib" | "pyvista" | "sqlfluff" | "xarray" | "pydicom" | "requests" | "pylint" | "astropy" | "scikit" | "sphinx";
 // From src/core/errors.ts:
 /** How an entry names an input to its user: the action's `Input 'pids-limit'`, the CLI's `--pids-limit`, the library's `pidsLimit`. */
 declare type InputNaming = "action" | "cli" | "library";
@@ -270,7 +284,10 @@ export interface SandboxOptions {
     setupTimeout?: Duration;
     /** JUnit XML files the test command writes, in the sandbox's work dir: read back per test. */
     testResults?: Globs;
-    /** How the per-test results are read: `junit`, the `testResults` files as JUnit XML. Default `junit`. */
+    /**
+     * How the per-test results are read: `junit`, the `testResults` files as JUnit XML; or a log format
+     * (`pytest`, `django`, `sympy`, …), the command's own output as SWE-bench's harness reads it. Default `junit`.
+     */
     resultsFormat?: ResultsFormat;
     /** `base`: run the command on the unpatched base too, and blame a patch only for what it broke. Default `none`. */
     compare?: "none" | "base";
@@ -308,6 +325,16 @@ export type Candidate = ({
     language?: Language;
     target?: string;
     timeout?: Duration;
+    /**
+     * This candidate's environment: the image it runs in, instead of the `image` option (a digest pin works).
+     * Made ready before its sandbox starts, outside its time; removed at close() if this sandbox pulled it.
+     */
+    image?: string;
+    /**
+     * The directory of that image where its environment expects the repository (SWE-bench's `/testbed`): the
+     * sandbox's work dir is there, starting from what the image holds there, with the candidate's changes on top.
+     */
+    image_workdir?: string;
 };
 /**
  * An AbortSignal, as far as judge() reads it: written out so that the types need neither the DOM's lib

@@ -10525,6 +10525,69 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/image-reference.ts
+// The one rule for an image reference a dataset line names (`"image"`): what docker and podman accept as
+// `[registry[:port]/]path[:tag][@algorithm:hex]`, written after the grammar of the distribution project's
+// reference package (github.com/distribution/reference, reference.go), which both engines parse with.
+// Checked as the line is read, so a malformed name is that line's problem, named with it, and never a pull
+// that fails half-way through a run (nor a string that an engine's CLI could read as an option).
+/** The longest repository name (registry and path) the grammar allows. */
+const MAX_NAME_LENGTH = 255;
+// A path component: lower-case alphanumerics, joined by one `.`, one or two `_`, or any number of `-`.
+const COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+// A registry: host name labels (or an IPv6 address in brackets), with an optional port.
+const DOMAIN = /^(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[[0-9a-fA-F:.]+\])(?::[0-9]+)?$/;
+const TAG = /^[\w][\w.-]{0,127}$/;
+const DIGEST = /^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}$/;
+/** Why `reference` is not an image reference an engine accepts, or undefined when it is one. Pure. */
+function imageReferenceProblem(reference) {
+    if (reference.trim() !== reference || reference === "")
+        return "is empty or has blanks around it";
+    if (/\s/.test(reference))
+        return "holds a blank";
+    const at = reference.indexOf("@");
+    const named = at < 0 ? reference : reference.slice(0, at);
+    const digest = at < 0 ? undefined : reference.slice(at + 1);
+    if (digest !== undefined) {
+        if (!DIGEST.test(digest))
+            return `has a malformed digest ${JSON.stringify(digest)} (as sha256:<64 hex digits>)`;
+        if (digest.startsWith("sha256:") && digest.length !== "sha256:".length + 64)
+            return "has a sha256 digest that is not 64 hex digits";
+    }
+    // The tag is after the last colon that follows the last slash (a colon before it is the registry's port).
+    const slash = named.lastIndexOf("/");
+    const colon = named.lastIndexOf(":");
+    const name = colon > slash ? named.slice(0, colon) : named;
+    const tag = colon > slash ? named.slice(colon + 1) : undefined;
+    if (tag !== undefined && !TAG.test(tag))
+        return `has a malformed tag ${JSON.stringify(tag)} (letters, digits, '_', '.', '-'; at most 128)`;
+    if (name.length > MAX_NAME_LENGTH)
+        return `has a name longer than ${MAX_NAME_LENGTH} characters`;
+    const parts = name.split("/");
+    // The first part is a registry when it looks like a host (a dot, a port, `localhost`, upper case).
+    const first = parts[0];
+    const hasDomain = parts.length > 1 && (/[.:]/.test(first) || first === "localhost" || first !== first.toLowerCase());
+    if (hasDomain && !DOMAIN.test(first))
+        return `has a malformed registry ${JSON.stringify(first)}`;
+    const path = hasDomain ? parts.slice(1) : parts;
+    const bad = path.find((component) => !COMPONENT.test(component));
+    if (bad !== undefined)
+        return `has a malformed name part ${JSON.stringify(bad)} (lower-case letters and digits, joined by '.', '_', '__' or '-')`;
+    return undefined;
+}
+/** Where SWE-bench's images hold the repository and its editable install. */
+const SWE_BENCH_TESTBED = "/testbed";
+/**
+ * The directory an image's environment expects the repository in, when the image's name says so: SWE-bench's
+ * per-instance images (`[registry/][namespace/]sweb.eval.<arch>.<instance id>:<tag>`, as its harness names
+ * them in test_spec.py's instance_image_key) hold it at /testbed, installed there in editable mode. A line's
+ * own `image_workdir` wins over this. Pure.
+ */
+function knownImageWorkdir(reference) {
+    const name = reference.split("@")[0];
+    return name.slice(name.lastIndexOf("/") + 1).startsWith("sweb.eval.") ? SWE_BENCH_TESTBED : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/core/paths.ts
 // The one rule for a path the gate puts inside a sandbox's work dir, whoever names it: a patch, a
 // dataset line's `files` and `target`, the `target` input, a file sent in the tar. Strings only: that
@@ -10573,6 +10636,46 @@ function checkRelativePath(path) {
 /** Whether `path` passes the rule. */
 function isSafeRelativePath(path) {
     return checkRelativePath(path).ok;
+}
+/**
+ * The places of a sandbox that are the gate's or the kernel's, never a work dir: /tmp and /var/tmp (the
+ * sandbox's scratch tmpfs), the kernel's file systems, and /sandbox-gate (where a run image keeps its base).
+ */
+const RESERVED_DIRS = ["/tmp", "/var/tmp", "/dev", "/proc", "/sys", "/run", "/sandbox-gate"];
+/**
+ * A sandbox's work dir inside an image (a dataset line's `image_workdir`, SWE-bench's `/testbed`),
+ * normalised, or why it cannot be one: an absolute, plain path (no `.` or `..`, no blank or shell
+ * character), not the root and not one of the gate's or the kernel's places.
+ */
+function checkSandboxDir(path) {
+    if (!path.startsWith("/"))
+        return { ok: false, why: "is not an absolute path" };
+    const segments = path.split("/").filter((segment) => segment !== "");
+    if (segments.length === 0)
+        return { ok: false, why: "is the root" };
+    if (segments.some((segment) => segment === "." || segment === ".."))
+        return { ok: false, why: "has a '.' or '..' segment" };
+    if (segments.some((segment) => !/^[A-Za-z0-9._@+-]+$/.test(segment)))
+        return { ok: false, why: "holds a character other than letters, digits and . _ @ + -" };
+    const normal = `/${segments.join("/")}`;
+    if (Buffer.byteLength(normal) > MAX_NAME_BYTES)
+        return { ok: false, why: `is longer than ${MAX_NAME_BYTES} bytes` };
+    const reserved = RESERVED_DIRS.find((dir) => normal === dir || normal.startsWith(`${dir}/`));
+    if (reserved !== undefined)
+        return { ok: false, why: `is inside ${reserved}, which the sandbox keeps for itself` };
+    return { ok: true, path: normal };
+}
+/**
+ * One file or directory name made from a value that is not ours (an instance id, a model's name): a single
+ * segment under the path rule, so it cannot climb out of the directory it is put in, nor be `.` or `..`.
+ */
+function paths_checkFileName(name) {
+    if (name.includes("/"))
+        return { ok: false, why: "holds a slash" };
+    const checked = checkRelativePath(name);
+    if (checked.ok && checked.path !== name)
+        return { ok: false, why: "is not a name of its own" };
+    return checked;
 }
 
 ;// CONCATENATED MODULE: ./package.json
@@ -10627,6 +10730,17 @@ const COMMON_CODE_LINES = [
 /** A positive whole number, or undefined: a line or column as a checker printed it. */
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
+function canonical(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]))
+        : v);
 }
 
 ;// CONCATENATED MODULE: ./src/languages/bash.ts
@@ -10712,17 +10826,6 @@ const JS_CODE_LINES = [
 // `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
 const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
 const TEST_SCRIPT = /^(pre|post)?test/;
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-/** JSON with every object's keys sorted: a reordering is no change. */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
 /** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
 function testScripts(scripts) {
     const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
@@ -10820,6 +10923,53 @@ function php_readCheck(output) {
     const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
     return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
 }
+const XML_ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+const attribute = (m) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
+/**
+ * What PHPUnit's configuration loads before any test, read by a tolerant scan (no XML parser): the
+ * `bootstrap` file, PHPUnit 9's `printerFile` and `testSuiteLoaderFile`, a listener's or extension's `file`,
+ * and the files `<ini name="auto_prepend_file" value="…"/>` (or append) makes PHP run around every script.
+ */
+function phpunitLoads(text) {
+    const paths = [
+        ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
+    ].map(attribute);
+    for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
+        if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag))
+            continue;
+        const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+        if (value)
+            paths.push(attribute(value));
+    }
+    return paths;
+}
+/**
+ * What of composer.json runs around the tests, as canonical JSON; "" when nothing, or when it does not
+ * parse (composer reads nothing of it then; against a base that had some, that differs). `scripts`: `composer
+ * test` runs its own, and composer runs the event scripts (`post-autoload-dump`, …) during a setup;
+ * `autoload(-dev).files`: the autoloader a setup generates includes each before any test (PHPUnit's usual
+ * bootstrap is that autoloader), however the test runs.
+ */
+function composerRunKeys(text) {
+    let manifest;
+    try {
+        manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
+    }
+    catch {
+        return "";
+    }
+    if (!isRecord(manifest))
+        return "";
+    const picked = {};
+    if (Object.hasOwn(manifest, "scripts"))
+        picked.scripts = manifest.scripts;
+    for (const key of ["autoload", "autoload-dev"]) {
+        const section = manifest[key];
+        if (isRecord(section) && Object.hasOwn(section, "files"))
+            picked[`${key}.files`] = section.files;
+    }
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+}
 const php = {
     name: "php",
     fenceTags: ["php"],
@@ -10852,7 +11002,14 @@ const php = {
         runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
         compiled: [],
         config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
-        sections: [],
+        sections: [
+            { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys },
+        ],
+        // PHPUnit reads its configuration from the working directory, the tree's root.
+        loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
+            config,
+            named: phpunitLoads,
+        })),
     },
 };
 
@@ -10863,6 +11020,47 @@ const php = {
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 /** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
 const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+
+;// CONCATENATED MODULE: ./src/languages/python-modules.ts
+// The names of Python's standard library's top-level modules: data, as CPython lists them. A module or package of
+// the candidate's with one of these names, where it is found first on the path, is imported in the library's
+// place by whatever imports it: the test runner, or a protected test (prepare/protect.ts's shadowing rule).
+//
+// Source: `sys.stdlib_module_names` of CPython 3.10.13, 3.11.7, 3.12.1 and 3.13.0 (the union: an image's Python
+// is any of them; the preset's is 3.12, the test image's 3.11), regenerated with
+//   for v in 3.10 3.11 3.12 3.13; do python$v -c 'import sys; print(*sorted(sys.stdlib_module_names))'; done
+// and the words merged, sorted and unique. It includes the private `_name` modules and those of other
+// platforms (`winreg`, `_msi`): a name the library holds somewhere is a name no project's top-level module
+// needs.
+const STDLIB = `
+__future__ _abc _aix_support _android_support _ast _asyncio _bisect _blake2 _bootsubprocess _bz2 _codecs
+_codecs_cn _codecs_hk _codecs_iso2022 _codecs_jp _codecs_kr _codecs_tw _collections _collections_abc _colorize
+_compat_pickle _compression _contextvars _crypt _csv _ctypes _curses _curses_panel _datetime _dbm _decimal
+_elementtree _frozen_importlib _frozen_importlib_external _functools _gdbm _hashlib _heapq _imp
+_interpchannels _interpqueues _interpreters _io _ios_support _json _locale _lsprof _lzma _markupbase _md5 _msi
+_multibytecodec _multiprocessing _opcode _opcode_metadata _operator _osx_support _overlapped _pickle
+_posixshmem _posixsubprocess _py_abc _pydatetime _pydecimal _pyio _pylong _pyrepl _queue _random _scproxy
+_sha1 _sha2 _sha256 _sha3 _sha512 _signal _sitebuiltins _socket _sqlite3 _sre _ssl _stat _statistics _string
+_strptime _struct _suggestions _symtable _sysconfig _thread _threading_local _tkinter _tokenize _tracemalloc
+_typing _uuid _warnings _weakref _weakrefset _winapi _wmi _zoneinfo abc aifc antigravity argparse array ast
+asynchat asyncio asyncore atexit audioop base64 bdb binascii binhex bisect builtins bz2 cProfile calendar cgi
+cgitb chunk cmath cmd code codecs codeop collections colorsys compileall concurrent configparser contextlib
+contextvars copy copyreg crypt csv ctypes curses dataclasses datetime dbm decimal difflib dis distutils
+doctest email encodings ensurepip enum errno faulthandler fcntl filecmp fileinput fnmatch fractions ftplib
+functools gc genericpath getopt getpass gettext glob graphlib grp gzip hashlib heapq hmac html http idlelib
+imaplib imghdr imp importlib inspect io ipaddress itertools json keyword lib2to3 linecache locale logging lzma
+mailbox mailcap marshal math mimetypes mmap modulefinder msilib msvcrt multiprocessing netrc nis nntplib nt
+ntpath nturl2path numbers opcode operator optparse os ossaudiodev pathlib pdb pickle pickletools pipes pkgutil
+platform plistlib poplib posix posixpath pprint profile pstats pty pwd py_compile pyclbr pydoc pydoc_data
+pyexpat queue quopri random re readline reprlib resource rlcompleter runpy sched secrets select selectors
+shelve shlex shutil signal site smtpd smtplib sndhdr socket socketserver spwd sqlite3 sre_compile
+sre_constants sre_parse ssl stat statistics string stringprep struct subprocess sunau symtable sys sysconfig
+syslog tabnanny tarfile telnetlib tempfile termios textwrap this threading time timeit tkinter token tokenize
+tomllib trace traceback tracemalloc tty turtle turtledemo types typing unicodedata unittest urllib uu uuid
+venv warnings wave weakref webbrowser winreg winsound wsgiref xdrlib xml xmlrpc zipapp zipfile zipimport zlib
+zoneinfo
+`;
+const PYTHON_STDLIB_MODULES = STDLIB.split(/\s+/).filter(Boolean);
 
 ;// CONCATENATED MODULE: ./src/languages/toml.ts
 // pyproject.toml and its kind: the lines of the tables a test runner reads, by a tolerant line-based
@@ -10971,6 +11169,7 @@ function tomlSections(text, sections) {
 
 
 
+
 // compile() parses and builds bytecode but runs nothing; the JSON verdict gives the classifier exact
 // positions. It goes on the nonce-marked verdict channel (driver.ts), since compile()'s warnings echo
 // candidate lines into the same stream; warnings are off anyway. `-I`: the work dir is not on the import
@@ -11050,6 +11249,71 @@ const PYPROJECT_TABLES = [
     ["tool", "tox"],
     ["project", "entry-points", "pytest11"],
 ];
+/**
+ * pytest's own modules and what it imports before any test (pytest 7 and 8's requirements; `py` is the shim
+ * pytest ships, `attr` attrs's): a module of the name found first is what runs the tests.
+ */
+const RUNNER_MODULES = [
+    "pytest",
+    "_pytest",
+    "py",
+    "pluggy",
+    "iniconfig",
+    "packaging",
+    "attr",
+    "attrs",
+    "exceptiongroup",
+    "tomli",
+    "colorama",
+];
+// The forms the path finder looks for, for a name (importlib.machinery's suffixes on Linux): an extension
+// module with any ABI tag, source, sourceless bytecode; a package is a directory with `__init__` of one of them.
+const SUFFIX = String.raw `(?:\.py|\.pyc|(?:\.[^./]+)?\.so)`;
+const MODULE_FILE = new RegExp(String.raw `^(?:(.*)/)?([A-Za-z_]\w*)${SUFFIX}$`);
+const PACKAGE_FILE = new RegExp(String.raw `^(?:(.*)/)?([A-Za-z_]\w*)/__init__${SUFFIX}$`);
+const shadowing = {
+    names: [...PYTHON_STDLIB_MODULES, ...RUNNER_MODULES],
+    // pytest imports its installed plugins by module name (pytest_cov, pytest_xdist's xdist aside).
+    prefixes: ["pytest_"],
+    moduleOf(path) {
+        const m = PACKAGE_FILE.exec(path) ?? MODULE_FILE.exec(path);
+        return m ? { dir: m[1] ?? "", name: m[2] } : undefined;
+    },
+    packageMarker: "__init__.py",
+};
+/** A dotted module name → the files importing it runs, from a directory on the path: its packages' too. */
+function moduleFiles(name) {
+    const parts = name.split(".");
+    const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
+    return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
+}
+const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+/** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */
+function pytestOptionPlugins(text) {
+    const words = text.split(/[\s"',[\]=]+/);
+    const names = words.flatMap((word, i) => word === "-p" ? [words[i + 1] ?? ""] : word.startsWith("-p") ? [word.slice(2)] : []);
+    return names.filter((name) => MODULE_NAME.test(name)).flatMap(moduleFiles);
+}
+/** The plugins a conftest.py loads by `pytest_plugins = …` (a string, a list or a tuple of them), as files. */
+function conftestPlugins(text) {
+    const value = /^pytest_plugins\s*=\s*(\[[^\]]*\]|\([^)]*\)|"[^"]*"|'[^']*')/m.exec(text)?.[1] ?? "";
+    return [...value.matchAll(/["']([^"']*)["']/g)]
+        .map((m) => m[1])
+        .filter((name) => MODULE_NAME.test(name))
+        .flatMap(moduleFiles);
+}
+// pytest reads its options from the first of these in the rootdir (the tree's root, as the command runs
+// there), and imports plugins by module name from the path, where the work dir is under `python -m pytest`.
+const PYTEST_CONFIGS = [
+    "pytest.ini",
+    ".pytest.ini",
+    "pytest.toml",
+    ".pytest.toml",
+    "pyproject.toml",
+    "tox.ini",
+    "setup.cfg",
+];
+const CONFTESTS = ["conftest.py", "tests/conftest.py", "test/conftest.py"];
 const python = {
     name: "python",
     fenceTags: ["python", "py", "python3", "py3"],
@@ -11109,6 +11373,17 @@ const python = {
                 what: "the test runner's section of pyproject.toml",
                 relevant: (text) => tomlSections(text, PYPROJECT_TABLES),
             },
+        ],
+        shadowing,
+        // The base's own plugins, named by module: code that runs inside the runner, as conftest's does.
+        loadedByConfig: [
+            ...PYTEST_CONFIGS.map((config) => ({ config, named: pytestOptionPlugins })),
+            ...CONFTESTS.map((config) => ({
+                config,
+                // Found from the tree's root (on the path under `python -m pytest`), or from the conftest's own
+                // directory when pytest's prepend put it there: both.
+                named: (text) => conftestPlugins(text).flatMap((path) => [`${"../".repeat(config.split("/").length - 1)}${path}`, path]),
+            })),
         ],
     },
 };
@@ -11176,1093 +11451,104 @@ function languageOfPath(path) {
     return LANGUAGE_NAMES.find((name) => LANGUAGES[name].extensions.some((ext) => lower.endsWith(ext)));
 }
 
-;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
-
-
-// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
-// fields beside these (`task_id`, `prompt`, `model`, …), and a line must not fail for keeping them.
-const DATASET_SCHEMA = {
-    ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
-    type: "object",
-    properties: {
-        id: {
-            type: ["string", "number"],
-            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
-        },
-        reply: {
-            type: "string",
-            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
-        },
-        patch: {
-            type: "string",
-            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
-        },
-        files: {
-            type: "object",
-            description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
-            additionalProperties: { type: "string" },
-        },
-        task: {
-            type: ["string", "number"],
-            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
-        },
-        command: declare_text("This candidate's test command, instead of the `command` input."),
-        language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
-        target: {
-            type: "string",
-            description: "The file name the extracted code is written as, instead of the `target` input.",
-        },
-        timeout: {
-            type: ["string", "number"],
-            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
-        },
-        base_commit: {
-            type: "string",
-            minLength: 1,
-            description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`.",
-        },
-        test_patch: {
-            type: "string",
-            description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order).",
-        },
-        fail_to_pass: {
-            type: "array",
-            items: { type: "string", minLength: 1 },
-            description: "Test ids (as the report writes them; pytest node ids are read too) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs the `test-results` input.",
-        },
-        pass_to_pass: {
-            type: "array",
-            items: { type: "string", minLength: 1 },
-            description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed.",
-        },
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/statuses.ts
+// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
+// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
+// in the order classification tries them, so a new status is one entry here (and its feedback text in
+// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
+// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
+const FAILED = "❌";
+const CATALOGUE = [
+    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
+    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
+    {
+        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
+        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
+        status: "protected",
+        label: "protected",
+        shown: "protected files changed",
+        icon: "🛡️",
+        phrase: "changed the tests or their runner",
+        is: ["codeRan", "sandboxed"],
     },
-    anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
-    // A reply is code for one file; a commit's tree is what a patch changes.
-    dependentRequired: { base_commit: ["patch"] },
-};
-
-// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
-var _2020 = __nccwpck_require__(2210);
-;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
-// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
-// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
-
-/**
- * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
- * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
- * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
- */
-function checker(schema, root) {
-    const validate = new _2020.Ajv2020({
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        verbose: true,
-    }).compile(schema);
-    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
-}
-const TYPE_NAMES = {
-    string: "a string",
-    number: "a number",
-    integer: "a whole number",
-    boolean: "true or false",
-    object: "an object",
-    array: "a list",
-    null: "null",
-};
-/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
-function shown(value) {
-    if (Array.isArray(value))
-        return "a list";
-    if (typeof value === "object" && value !== null)
-        return "an object";
-    const json = JSON.stringify(value);
-    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
-}
-/** `/results/3/status` → `results[3].status`. */
-function pathOf(pointer) {
-    const keys = pointer
-        .split("/")
-        .slice(1)
-        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
-    return keys.reduce((path, key) => {
-        if (/^\d+$/.test(key))
-            return `${path}[${key}]`;
-        if (/^[A-Za-z_][\w-]*$/.test(key))
-            return path ? `${path}.${key}` : key;
-        return `${path}[${JSON.stringify(key)}]`;
-    }, "");
-}
-// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
-// failed anyOf, what each of its branches said and then the anyOf's own, last.
-function describe(errors, root) {
-    const error = errors[errors.length - 1];
-    const at = pathOf(error.instancePath) || root;
-    const { params } = error;
-    switch (error.keyword) {
-        case "type":
-            return `${at} must be ${[params.type]
-                .flat()
-                .map((t) => TYPE_NAMES[t] ?? t)
-                .join(" or ")}, not ${shown(error.data)}`;
-        case "enum":
-            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
-        case "minimum":
-            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
-        case "required":
-            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
-        case "minLength":
-            return `${at} must not be empty`;
-        case "dependentRequired":
-            return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
-        case "additionalProperties":
-            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
-        case "anyOf": {
-            const branches = errors.slice(0, -1);
-            if (branches.every((e) => e.keyword === "required"))
-                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
-        }
-    }
-    return `${at} ${error.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/errors.ts
-// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
-// Whoever raises it names the input as action.yml does; the entry the user came through decides how
-// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
-// workflow, or `{ timeout }` in code.
-/** `pids-limit` → `pidsLimit`: the library's option for an input. */
-function camelCase(input) {
-    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
-}
-/** The name of `input` as the entry's user wrote it. */
-function nameOfInput(input, naming) {
-    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
-    if (/^[A-Z]+$/.test(input))
-        return input;
-    if (naming === "cli")
-        return `--${input}`;
-    if (naming === "library")
-        return `option '${camelCase(input)}'`;
-    return `Input '${input}'`;
-}
-/** A bad input value: the message names the input, so one line tells the user what to fix. */
-class errors_InputError extends Error {
-    input;
-    detail;
-    naming;
-    constructor(input, 
-    /** What is wrong with the value, without the input's name. */
-    detail, naming = "action") {
-        super(`${nameOfInput(input, naming)}: ${detail}`);
-        this.input = input;
-        this.detail = detail;
-        this.naming = naming;
-        this.name = "InputError";
-    }
-    /** The same error, worded for `naming`'s entry. */
-    in(naming) {
-        return new errors_InputError(this.input, this.detail, naming);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/units.ts
-// Durations and sizes as users write them in inputs, flags and dataset lines.
-
-/** Largest first: a compound duration names each unit once, in this order (`1h2m`, `1m30s`, `2s500ms`). */
-const DURATION_UNITS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
-const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-/**
- * `500ms`, `10s`, `2m`, `1.5s`, `1m30s`, `1h2m`. A bare number is refused: seconds to one tool and
- * milliseconds to another, so the unit is asked for (a dataset line's JSON number, documented as
- * seconds, is turned into `Ns` before it gets here).
- */
-function parseDuration(input, value) {
-    const text = value.trim();
-    if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
-        throw new errors_InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
-    const ms = durationMs(text);
-    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) {
-        throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
-    }
-    return Math.round(ms);
-}
-/** The milliseconds `text` says as numbers with units, largest unit first; undefined when it says no such thing. */
-function durationMs(text) {
-    const order = Object.keys(DURATION_UNITS);
-    let ms = 0;
-    let read = 0;
-    let last = -1;
-    for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
-        const rank = order.indexOf(unit.toLowerCase());
-        if (rank <= last)
-            return undefined;
-        last = rank;
-        ms += Number(number) * DURATION_UNITS[order[rank]];
-        read += part.length;
-    }
-    return read === text.length && last !== -1 ? ms : undefined;
-}
-/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
-function parseSize(input, value) {
-    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
-    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
-    if (!Number.isFinite(bytes) || bytes < 1) {
-        throw new errors_InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
-    }
-    return Math.floor(bytes);
-}
-/** `850 ms`, `1.25 s`, `2 m 05 s`. */
-function units_formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(2)} s`;
-    const seconds = Math.round(ms / 1000);
-    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
-// `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
-
-
-
-
-
-
-const checkLine = checker(DATASET_SCHEMA, "the line");
-/** The line's own id when it has a usable one, even on a line that is otherwise wrong: its problem is filed under it. */
-function idOf(value, fallbackId) {
-    const id = typeof value === "object" && value !== null ? value.id : undefined;
-    return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
-}
-/** One parsed line → a candidate, or the reason it is not one. Pure. */
-function parseDatasetLine(line, source, fallbackId) {
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch (error) {
-        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-    }
-    return datasetEntry(value, source, fallbackId);
-}
-/**
- * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
- * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
- */
-function datasetEntry(value, source, fallbackId, check = checkLine) {
-    const id = idOf(value, fallbackId);
-    const checked = check(value);
-    if (!checked.ok)
-        return { problem: { id, source, problem: checked.problem } };
-    const { reply, patch, files, command, language, target, timeout, task } = checked.value;
-    const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
-    const overrides = {
-        ...(command !== undefined && { command }),
-        ...(language !== undefined && { language }),
-        ...(target !== undefined && { target }),
-    };
-    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
-    const paths = [
-        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
-        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
-    ];
-    for (const { what, path } of paths) {
-        const safe = checkRelativePath(path);
-        if (!safe.ok)
-            return {
-                problem: {
-                    id,
-                    source,
-                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
-                },
-            };
-    }
-    if (timeout !== undefined) {
-        try {
-            overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
-        }
-        catch (error) {
-            return { problem: { id, source, problem: error.message } };
-        }
-    }
-    // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
-    const candidate = {
-        id,
-        source,
-        kind: reply !== undefined ? "reply" : "patch",
-        text: (reply ?? patch),
-        overrides,
-    };
-    if (files !== undefined)
-        candidate.files = files;
-    if (task !== undefined)
-        candidate.task = String(task);
-    const instance = {
-        ...(base_commit !== undefined && { baseCommit: base_commit }),
-        ...(test_patch !== undefined && { testPatch: test_patch }),
-        ...(fail_to_pass !== undefined && { failToPass: [...fail_to_pass] }),
-        ...(pass_to_pass !== undefined && { passToPass: [...pass_to_pass] }),
-    };
-    if (Object.keys(instance).length > 0)
-        candidate.instance = instance;
-    return { candidate };
-}
-/** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
-async function* readDataset(path, name) {
-    const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/verdict/memory.ts
-const MiB = 1024 * 1024;
-/**
- * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
- * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
- */
-function memorySlack(limitBytes) {
-    return Math.max(4 * MiB, limitBytes * 0.02);
-}
-/** Whether the sample shows the container at its memory limit. Pure. */
-function atMemoryLimit(sample) {
-    if (sample === undefined || !(sample.limitBytes > 0))
-        return false;
-    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
-}
-
-;// CONCATENATED MODULE: ./src/verdict/classify.ts
-
-/**
- * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
- * because no other verdict means anything when the engine did not do its part.
- */
-function classify(facts) {
-    if (facts.sandboxError)
-        return "sandbox_error";
-    if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
-        return "syntax_error";
-    // A run held at its memory limit until the clock ran out hit that limit, even though no kill said so.
-    if (facts.timedOut)
-        return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
-    // The engine's own verdict: a process killed by the cgroup OOM killer, whatever the exit code says.
-    if (facts.oomKilled)
-        return "oom";
-    if (facts.phase !== "run")
-        return "sandbox_error";
-    return facts.exitCode === 0 ? "pass" : "test_failed";
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/prepare/patch.ts
-// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
-// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
-// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
-// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
-// path strings.
-
-const STRATEGIES = ["exact", "offset", "fuzz"];
-// ---------------------------------------------------------------------------------------------------------
-// Paths (the rule itself is paths.ts)
-/** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
-function normalisePath(path) {
-    const checked = path === null ? null : checkRelativePath(path);
-    return checked?.ok ? checked.path : path;
-}
-/** The first path that is, or lies under, a symlink: the caller must refuse it, since writes would follow it. */
-function pathThroughSymlink(paths, isSymlink) {
-    for (const path of paths) {
-        const parts = path.split("/");
-        for (let i = 1; i <= parts.length; i++)
-            if (isSymlink(parts.slice(0, i).join("/")))
-                return path;
-    }
-    return null;
-}
-/** Every safe path the patch reads or writes, sorted: the base files the caller should load. */
-function patch_touchedPaths(patch) {
-    const paths = new Set();
-    for (const file of patch.files) {
-        for (const path of [file.oldPath, file.newPath])
-            if (path !== null && isSafeRelativePath(path))
-                paths.add(path);
-    }
-    return [...paths].sort();
-}
-// ---------------------------------------------------------------------------------------------------------
-// Messages: one line, with at most ~200 characters of the candidate's text (a path, a header, two lines).
-function clip(text, max) {
-    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-function quote(text) {
-    return JSON.stringify(clip(text, 40));
-}
-/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
-function quoteBytes(bytes) {
-    return quote(utf8(bytes));
-}
-/** Paths keep their end: the file name says more than the directories above it. */
-function clipPath(path) {
-    return path.length > 80 ? `…${path.slice(-79)}` : path;
-}
-function hunkPrefix(file, ref) {
-    return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
-}
-// ---------------------------------------------------------------------------------------------------------
-// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
-// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
-function byteString(bytes) {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-}
-function toBytes(bytes) {
-    return Buffer.from(bytes, "latin1");
-}
-/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
-function utf8(bytes) {
-    return Buffer.from(bytes, "latin1").toString("utf8");
-}
-/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
-function trimEndAscii(bytes) {
-    return bytes.replace(/[\t\n\v\f\r ]+$/, "");
-}
-// ---------------------------------------------------------------------------------------------------------
-// Parsing
-class PatchSyntaxError extends Error {
-    problem;
-    constructor(problem) {
-        super(problem.reason);
-        this.problem = problem;
-    }
-}
-function fail(file, hunk, what) {
-    const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
-    throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
-}
-/** The patch's lines (byte strings), split at LF. */
-class Cursor {
-    lines;
-    index = 0;
-    constructor(bytes) {
-        // A byte order mark (UTF-8's) is an editor's, not the patch's.
-        const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
-        if (raw[raw.length - 1] === "")
-            raw.pop();
-        this.lines = raw;
-    }
-    get done() {
-        return this.index >= this.lines.length;
-    }
-    /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
-    peek(ahead = 0) {
-        return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
-    }
-    /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
-    peekRaw() {
-        return this.lines[this.index] ?? "";
-    }
-    next() {
-        const line = this.peek();
-        this.index++;
-        return line;
-    }
-    /** 1-based number of the current line, for messages. */
-    get lineNumber() {
-        return this.index + 1;
-    }
-}
-const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
-const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
-const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
-// `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
-const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
-const EPOCH = /^(1970-01-01|1969-12-31) /;
-function isPlainHeader(cur) {
-    return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
-}
-const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
-/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
-function readQuoted(text) {
-    let name = "";
-    for (let i = 1; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === '"')
-            return { name, rest: text.slice(i + 1) };
-        if (ch !== "\\") {
-            name += ch;
-            continue;
-        }
-        const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
-        const escaped = C_ESCAPES[text[i + 1] ?? ""];
-        if (octal) {
-            // One byte, as git's unquoting keeps it.
-            name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
-            i += 3;
-        }
-        else if (escaped !== undefined) {
-            name += String.fromCharCode(escaped);
-            i += 1;
-        }
-        else
-            return null;
-    }
-    return null;
-}
-/** The name on a `---`/`+++` line; null for an absent file (`/dev/null`, or the epoch timestamp). */
-function headerName(rest, cur) {
-    let name;
-    let stamp;
-    if (rest.startsWith('"')) {
-        const quoted = readQuoted(rest);
-        if (!quoted)
-            fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
-        ({ name, rest: stamp } = quoted);
-    }
-    else {
-        const tab = rest.indexOf("\t");
-        const match = tab < 0 ? TIMESTAMP.exec(rest) : null;
-        name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
-        stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
-    }
-    name = trimEndAscii(name);
-    return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
-}
-/** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
-function gitLineNames(rest) {
-    if (rest.startsWith('"')) {
-        const first = readQuoted(rest);
-        const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
-        if (first && second)
-            return [first.name, second.name];
-        return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
-    }
-    for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
-        const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
-        if (dropFirstComponent(a) === dropFirstComponent(b))
-            return [a, b];
-    }
-    return null;
-}
-function dropFirstComponent(path) {
-    return path.slice(path.indexOf("/") + 1);
-}
-function dropPrefix(path, prefix) {
-    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
-}
-/**
- * The `-p1` decision: strip the first component of both names when they agree after it (`a/x b/x`,
- * `old/x new/x`), and `a/`/`b/` alone when the other side is absent or a model prefixed one side only.
- * Names that still disagree (`x.orig` vs `x`) name one file: the shorter, as GNU patch prefers. Renames
- * and copies take their names from git's `rename`/`copy` lines instead.
- */
-function resolveNames(oldName, newName) {
-    if (oldName === null || newName === null) {
-        return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
-    }
-    if (oldName === newName)
-        return [oldName, newName];
-    if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
-        const path = dropFirstComponent(oldName);
-        return [path, path];
-    }
-    const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
-    const path = a.length <= b.length ? a : b;
-    return [path, path];
-}
-function parseHunkHeader(cur, file, index) {
-    const line = cur.next();
-    const match = HUNK_HEADER.exec(line);
-    if (!match)
-        fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
-    const [, header, oldStart, oldCount, newStart, newCount] = match;
-    const num = (value) => (value === undefined ? 1 : Number(value));
-    return {
-        header: header,
-        oldStart: num(oldStart),
-        oldCount: num(oldCount),
-        newStart: num(newStart),
-        newCount: num(newCount),
-    };
-}
-/** A hunk: its body runs exactly as far as the header's line counts say. */
-function parseHunk(cur, file, index) {
-    const head = parseHunkHeader(cur, file, index);
-    const ref = { index, header: head.header };
-    const lines = [];
-    let [oldLeft, newLeft] = [head.oldCount, head.newCount];
-    const markNoEol = () => {
-        const last = lines[lines.length - 1];
-        if (last)
-            last.noEol = true;
-        cur.next();
-    };
-    while (oldLeft > 0 || newLeft > 0) {
-        if (cur.done)
-            fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
-        const raw = cur.peekRaw();
-        if (raw.startsWith("\\")) {
-            markNoEol();
-            continue;
-        }
-        // An empty line is an empty context line whose leading space an editor or a model dropped.
-        const dropped = raw === "" || raw === "\r";
-        const op = dropped ? " " : raw[0];
-        if (op !== " " && op !== "-" && op !== "+") {
-            fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
-        }
-        if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
-            fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
-        }
-        if (op !== "+")
-            oldLeft--;
-        if (op !== "-")
-            newLeft--;
-        lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
-        cur.next();
-    }
-    if (cur.peek().startsWith("\\"))
-        markNoEol();
-    // A body longer than its counts would otherwise lose its last lines silently.
-    const after = cur.peek();
-    if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
-        fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
-    }
-    return { ...head, lines };
-}
-function parseHunks(cur, file) {
-    const hunks = [];
-    while (cur.peek().startsWith("@@"))
-        hunks.push(parseHunk(cur, file, hunks.length + 1));
-    return hunks;
-}
-function checkMode(mode, file) {
-    if (mode === "120000")
-        fail(file, null, "symbolic links are not supported");
-    if (mode === "160000")
-        fail(file, null, "submodules are not supported");
-}
-/** `---`/`+++` names when present; they move the cursor past both lines. */
-function readHeaderPair(cur) {
-    const oldName = headerName(cur.next().slice(4), cur);
-    return [oldName, headerName(cur.next().slice(4), cur)];
-}
-function parseGitFile(cur) {
-    const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
-    const ext = new Map();
-    let binary = false;
-    for (;;) {
-        const line = cur.peek();
-        const match = GIT_HEADER.exec(line);
-        if (match)
-            ext.set(match[1], match[2]);
-        else if (BINARY.test(line))
-            binary = true;
-        else
-            break;
-        cur.next();
-    }
-    const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
-    const [oldName, newName] = hasPair
-        ? readHeaderPair(cur)
-        : [
-            ext.has("new file mode") ? null : (lineNames?.[0] ?? null),
-            ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null),
-        ];
-    const [oldResolved, newResolved] = resolveNames(oldName, newName);
-    const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
-    const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
-    const oldPath = textName(source ?? oldResolved);
-    const newPath = textName(target ?? newResolved);
-    const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
-    if (oldPath === null && newPath === null)
-        fail(display, null, "the diff names no file");
-    if (binary)
-        fail(display, null, "binary patches are not supported");
-    const mode = ext.get("new file mode") ?? ext.get("new mode");
-    checkMode(ext.get("old mode") ?? ext.get("deleted file mode"), display);
-    checkMode(mode, display);
-    const hunks = parseHunks(cur, display);
-    const structural = source !== undefined || ["new file mode", "deleted file mode", "new mode"].some((key) => ext.has(key));
-    if (hunks.length === 0 && !structural)
-        fail(display, null, "the diff has no hunks");
-    return {
-        oldPath: normalisePath(oldPath),
-        newPath: normalisePath(newPath),
-        copy: ext.has("copy from"),
-        ...(mode !== undefined && { mode }),
-        hunks,
-    };
-}
-/** A name's bytes as the path they name: git's names are UTF-8. */
-function textName(name) {
-    return name === null ? null : utf8(name);
-}
-function unquoteExt(value) {
-    if (value === undefined || !value.startsWith('"'))
-        return value;
-    return readQuoted(value)?.name ?? value;
-}
-function parsePlainFile(cur) {
-    const [oldName, newName] = readHeaderPair(cur);
-    const [oldResolved, newResolved] = resolveNames(oldName, newName);
-    const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
-    const display = newPath ?? oldPath ?? "(unnamed file)";
-    if (oldPath === null && newPath === null)
-        fail(display, null, "both sides of the diff are /dev/null");
-    return {
-        oldPath: normalisePath(oldPath),
-        newPath: normalisePath(newPath),
-        copy: false,
-        hunks: parseHunks(cur, display),
-    };
-}
-/** The file a plain `Binary files A and B differ` line names. */
-function binaryName(line) {
-    const [, , oldName, newName] = BINARY.exec(line);
-    return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
-}
-/**
- * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
- * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
- * apply does; a hunk body runs as far as its header's counts say.
- */
-function patch_parsePatch(patch) {
-    const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
-    const files = [];
-    try {
-        while (!cur.done) {
-            const line = cur.peek();
-            if (line.startsWith("diff --git "))
-                files.push(parseGitFile(cur));
-            else if (isPlainHeader(cur))
-                files.push(parsePlainFile(cur));
-            else if (BINARY.test(line))
-                fail(binaryName(line), null, "binary patches are not supported");
-            else if (HUNK_HEADER.test(line)) {
-                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
-            }
-            else
-                cur.next();
-        }
-    }
-    catch (error) {
-        if (error instanceof PatchSyntaxError)
-            return { files, problem: error.problem };
-        throw error;
-    }
-    return { files, problem: null };
-}
-// ---------------------------------------------------------------------------------------------------------
-// Applying
-/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
-function toLines(content) {
-    return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
-function lineEndOf(file) {
-    const ended = file.find((line) => line.endsWith("\n"));
-    return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
-}
-/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
-function fromLines(lines, eol) {
-    const lastIndex = lines.length - 1;
-    return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
-}
-/** A hunk line's bytes as the file should hold them. */
-function lineBytes(line) {
-    return line.noEol ? line.text : `${line.text}\n`;
-}
-function prepare(hunk, index) {
-    const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
-    const first = changes[0] ?? hunk.lines.length;
-    const lastChange = changes[changes.length - 1];
-    return {
-        ref: { index, header: hunk.header },
-        oldStart: hunk.oldStart,
-        lines: hunk.lines,
-        lead: first,
-        trail: lastChange === undefined ? 0 : hunk.lines.length - 1 - lastChange,
-        context: hunk.lines.some((line) => line.op === " "),
-        // `-l,0` means "after line l"; otherwise l is the first old line.
-        stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1,
-    };
-}
-const LEVELS = [
-    { strategy: "exact", fuzz: 0, loose: false },
-    { strategy: "offset", fuzz: 0, loose: false },
-    { strategy: "fuzz", fuzz: 0, loose: true },
-    { strategy: "fuzz", fuzz: 1, loose: true },
-    { strategy: "fuzz", fuzz: 2, loose: true },
+    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
+    {
+        status: "timeout",
+        label: "timeout",
+        icon: "⏱️",
+        phrase: "timed out",
+        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
+    },
+    {
+        status: "oom",
+        label: "out of memory",
+        icon: "💥",
+        phrase: "ran out of memory",
+        is: ["codeRan", "sandboxed", "cutShort"],
+    },
+    {
+        status: "test_failed",
+        label: "tests failed",
+        icon: FAILED,
+        phrase: "fails the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
+    },
+    {
+        status: "pass",
+        label: "pass",
+        shown: "passed",
+        icon: "✅",
+        phrase: "passes the tests",
+        is: ["ranToEnd", "codeRan", "sandboxed"],
+    },
+    {
+        status: "sandbox_error",
+        label: "sandbox error",
+        shown: "sandbox error (ours: re-run)",
+        icon: "⚠️",
+        phrase: "could not be judged (our sandbox failed: re-run)",
+        is: ["sandboxed", "cutShort", "ours"],
+    },
 ];
-function oldSide(lines) {
-    return lines.filter((line) => line.op !== "+");
-}
-/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
-function lineMatches(file, at, line, loose) {
-    const found = file[at];
-    if (found === undefined)
-        return false;
-    return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
-}
-function matchesAt(file, old, at, loose) {
-    return old.every((line, i) => lineMatches(file, at + i, line, loose));
-}
-/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
-function* nearest(guess, min, max) {
-    const from = Math.min(Math.max(guess, min), max);
-    for (let d = 0; from + d <= max || from - d >= min; d++) {
-        if (from + d <= max)
-            yield from + d;
-        if (d > 0 && from - d >= min)
-            yield from - d;
-    }
-}
-/**
- * The only places the hunk may start without fuzz, as git apply decides (null: anywhere, []: nowhere): a
- * hunk stated at line 1 (or 0) sits at the top, one without trailing context at the bottom. Hunks with no
- * context at all (`diff -U0`) float: git would pin them to the end, which puts an insertion in the wrong place.
- */
-function pins(hunk, fileLength, oldLength) {
-    if (!hunk.context && hunk.oldStart !== 0)
-        return null;
-    const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
-    if (at.length === 0)
-        return null;
-    return at.every((p) => p === at[0]) ? [at[0]] : [];
-}
-function locate(file, hunk, level, min, delta) {
-    const cutLead = Math.min(level.fuzz, hunk.lead);
-    const cutTrail = Math.min(level.fuzz, hunk.trail);
-    const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
-    const old = oldSide(lines);
-    // A hunk fuzzed down to nothing but additions would land anywhere.
-    if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
-        return null;
-    const max = file.length - old.length;
-    const stated = hunk.stated + cutLead;
-    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
-    const positions = level.strategy === "exact"
-        ? [stated].filter((at) => pinned?.includes(at) ?? true)
-        : (pinned ?? nearest(stated + delta, min, max));
-    for (const at of positions) {
-        if (at < min || at > max)
-            continue;
-        if (matchesAt(file, old, at, level.loose)) {
-            return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
-        }
-    }
-    return null;
-}
-function lineEnd(line) {
-    return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
-}
-/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
-function difference(lineNumber, found, expected) {
-    const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
-    if (text !== wanted)
-        return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
-    return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
-}
-/** Why a hunk found no place: what its header's line holds against what the hunk expects. */
-function mismatch(file, hunk, min) {
-    const old = oldSide(hunk.lines);
-    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
-    if (bad < 0)
-        return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
-    const at = hunk.stated + bad;
-    const found = file[at];
-    if (found === undefined)
-        return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
-    return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
-}
-function rank(strategy) {
-    return STRATEGIES.indexOf(strategy);
-}
-/**
- * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
- * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
- */
-function replacement(file, hunk, place, eol) {
-    const out = [];
-    let at = place.start;
-    for (const line of hunk.lines.slice(place.from, place.to)) {
-        if (line.op === " ")
-            out.push(file[at]);
-        else if (line.op === "+") {
-            const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
-            out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
-        }
-        if (line.op !== "+")
-            at++;
-    }
-    return out;
-}
-function patchContent(path, content, hunks, levels) {
-    // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
-    if (hunks.length === 0)
-        return { ok: true, content, strategy: "exact" };
-    const file = toLines(content);
-    const eol = lineEndOf(file);
-    const out = [];
-    let [next, delta, weakest] = [0, 0, 0];
-    for (const [i, hunk] of hunks.entries()) {
-        const prepared = prepare(hunk, i + 1);
-        let place = null;
-        for (const level of levels) {
-            place = locate(file, prepared, level, next, delta);
-            if (place)
-                break;
-        }
-        if (!place) {
-            const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
-            return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
-        }
-        out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
-        next = place.start + place.take;
-        delta = place.start - place.from - prepared.stated;
-        weakest = Math.max(weakest, rank(place.strategy));
-    }
-    out.push(...file.slice(next));
-    return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
-}
-function refuse(file, reason) {
-    return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
-}
-function unsafePath(patch) {
-    for (const file of patch.files) {
-        for (const path of [file.oldPath, file.newPath]) {
-            const checked = path === null ? null : checkRelativePath(path);
-            if (checked && !checked.ok) {
-                // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
-                return {
-                    ok: false,
-                    file: clipPath(path),
-                    hunk: null,
-                    reason: checked.tooLong
-                        ? `path too long: ${quote(path)} ${checked.why}`
-                        : `path escapes the tree: ${quote(path)} (${checked.why})`,
-                };
-            }
-        }
-    }
-    return null;
-}
-/** A rename (not a copy): its source is gone afterwards. */
-function isRename(file) {
-    return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
-}
-/**
- * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
- * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
- * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
- * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
- * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
- *
- * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
- * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
- * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
- * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
- * all before it writes any.
- *
- * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
- * stay at their stated line (git apply --unidiff-zero).
- */
-function applyPatch(tree, patch, opts = {}) {
-    const unsafe = unsafePath(patch);
-    if (unsafe)
-        return unsafe;
-    if (patch.problem)
-        return { ok: false, ...patch.problem };
-    if (patch.files.length === 0)
-        return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
-    const allowed = rank(opts.maxStrategy ?? "offset");
-    const applying = {
-        tree,
-        levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
-        base: (path) => {
-            const bytes = tree.get(path);
-            return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
-        },
-        // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
-        leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
-        latest: new Map(),
-        writes: new Map(),
-        removals: new Set(),
-        weakest: 0,
+/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
+ * report's schema and the types it gives. */
+// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
+const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
+/** Each status's entry of the catalogue. */
+const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
+function info({ label, shown, icon, phrase, is }) {
+    const has = (trait) => is.includes(trait);
+    return {
+        label,
+        shown: shown ?? label,
+        icon,
+        phrase,
+        ranToEnd: has("ranToEnd"),
+        codeRan: has("codeRan"),
+        sandboxed: has("sandboxed"),
+        cutShort: has("cutShort"),
+        rerunnable: has("rerunnable"),
+        ours: has("ours"),
     };
-    for (const file of patch.files) {
-        const failure = applyFile(file, applying);
-        if (failure)
-            return failure;
-    }
-    return outcome(applying);
 }
-/** Applies one file's part of the patch onto what `applying` has so far; a failure ends the whole patch. */
-function applyFile(file, applying) {
-    const { tree, leaving, latest, base } = applying;
-    const { oldPath, newPath } = file;
-    const path = newPath ?? oldPath;
-    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
-    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
-        const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
-        return refuse(newPath, `the patch ${how}, but it already exists`);
-    }
-    if (oldPath !== null && !moved && latest.get(oldPath) === null)
-        return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
-    const source = oldPath === null
-        ? { content: "", executable: false }
-        : moved
-            ? base(oldPath)
-            : (latest.get(oldPath) ?? base(oldPath));
-    if (source === undefined)
-        return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
-    const result = patchContent(path, source.content, file.hunks, applying.levels);
-    if (!result.ok)
-        return result;
-    if (newPath === null && result.content !== "")
-        return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
-    applying.weakest = Math.max(applying.weakest, rank(result.strategy));
-    if (newPath === null || isRename(file)) {
-        applying.removals.add(oldPath);
-        latest.set(oldPath, null);
-    }
-    if (newPath !== null) {
-        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
-        const written = {
-            content: result.content,
-            executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
-        };
-        applying.writes.set(newPath, written);
-        latest.set(newPath, written);
-    }
-    return null;
+function statusesWhere(flag) {
+    return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
 }
-/** The files that differ from the base tree once every part is applied: written files win over removed ones. */
-function outcome({ base, removals, writes, weakest }) {
-    const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
-    const changed = ([path, entry]) => {
-        const before = base(path);
-        if (entry === null)
-            return before !== undefined;
-        return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
-    };
-    const kept = [...after].filter(changed);
-    const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
-    const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
-    return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
-}
+/** Every status but `pass`: what fails the gate when nothing says otherwise. */
+const statuses_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
+/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
+const RAN_TO_END = statusesWhere("ranToEnd");
+/** Statuses of a run whose code ran: its duration is run time. */
+const statuses_CODE_RAN = statusesWhere("codeRan");
+/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
+const CUT_SHORT = statusesWhere("cutShort");
+/** The candidate's own statuses a rerun may change. */
+const RERUNNABLE = statusesWhere("rerunnable");
+
+;// CONCATENATED MODULE: ./src/core/model.ts
+
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
 const balanced = (a, b, str) => {
@@ -15013,6 +14299,50 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: external "node:fs/promises"
+const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/core/errors.ts
+// The one error a bad input value raises, whatever reads it: settings, globs, dataset lines, reports.
+// Whoever raises it names the input as action.yml does; the entry the user came through decides how
+// the message words that name, since the user typed `--timeout` on a command line, `timeout:` in a
+// workflow, or `{ timeout }` in code.
+/** `pids-limit` → `pidsLimit`: the library's option for an input. */
+function camelCase(input) {
+    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/** The name of `input` as the entry's user wrote it. */
+function nameOfInput(input, naming) {
+    // Upper-case names are the CLI's positional arguments (FILE, REPORT), not inputs: shown as they are.
+    if (/^[A-Z]+$/.test(input))
+        return input;
+    if (naming === "cli")
+        return `--${input}`;
+    if (naming === "library")
+        return `option '${camelCase(input)}'`;
+    return `Input '${input}'`;
+}
+/** A bad input value: the message names the input, so one line tells the user what to fix. */
+class errors_InputError extends Error {
+    input;
+    detail;
+    naming;
+    constructor(input, 
+    /** What is wrong with the value, without the input's name. */
+    detail, naming = "action") {
+        super(`${nameOfInput(input, naming)}: ${detail}`);
+        this.input = input;
+        this.detail = detail;
+        this.naming = naming;
+        this.name = "InputError";
+    }
+    /** The same error, worded for `naming`'s entry. */
+    in(naming) {
+        return new errors_InputError(this.input, this.detail, naming);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
 
@@ -15086,6 +14416,1502 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
     if (unmatched && !allowNone)
         throw new errors_InputError(input, `'${unmatched.pattern}' matches no file under ${base}`);
     return found;
+}
+
+;// CONCATENATED MODULE: ./src/core/units.ts
+// Durations and sizes as users write them in inputs, flags and dataset lines.
+
+/** Largest first: a compound duration names each unit once, in this order (`1h2m`, `1m30s`, `2s500ms`). */
+const DURATION_UNITS = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+const SIZE_UNITS = { "": 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+/**
+ * `500ms`, `10s`, `2m`, `1.5s`, `1m30s`, `1h2m`. A bare number is refused: seconds to one tool and
+ * milliseconds to another, so the unit is asked for (a dataset line's JSON number, documented as
+ * seconds, is turned into `Ns` before it gets here).
+ */
+function parseDuration(input, value) {
+    const text = value.trim();
+    if (/^\d+(?:\.\d+)?$/.test(text) && Number(text) > 0)
+        throw new errors_InputError(input, `'${value}' has no unit: write ${text}s for seconds (or 500ms, 2m, 1m30s)`);
+    const ms = durationMs(text);
+    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) {
+        throw new errors_InputError(input, `'${value}' is not a positive duration (examples: 500ms, 10s, 2m, 1m30s)`);
+    }
+    return Math.round(ms);
+}
+/** The milliseconds `text` says as numbers with units, largest unit first; undefined when it says no such thing. */
+function durationMs(text) {
+    const order = Object.keys(DURATION_UNITS);
+    let ms = 0;
+    let read = 0;
+    let last = -1;
+    for (const [part, number, unit] of text.matchAll(/\s*(\d+(?:\.\d+)?)\s*(ms|h|m|s)/giy)) {
+        const rank = order.indexOf(unit.toLowerCase());
+        if (rank <= last)
+            return undefined;
+        last = rank;
+        ms += Number(number) * DURATION_UNITS[order[rank]];
+        read += part.length;
+    }
+    return read === text.length && last !== -1 ? ms : undefined;
+}
+/** `64k`, `256m`, `1g` (binary units, as Docker reads them); a bare number is bytes. */
+function parseSize(input, value) {
+    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)i?b?$/i.exec(value.trim());
+    const bytes = m ? Number(m[1]) * SIZE_UNITS[m[2].toLowerCase()] : NaN;
+    if (!Number.isFinite(bytes) || bytes < 1) {
+        throw new errors_InputError(input, `'${value}' is not a size (examples: 64k, 256m, 1g)`);
+    }
+    return Math.floor(bytes);
+}
+/** `850 ms`, `1.25 s`, `2 m 05 s`. */
+function units_formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(2)} s`;
+    const seconds = Math.round(ms / 1000);
+    return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
+;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
+// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
+// what a candidate changed). Pure.
+
+
+/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
+const DEFAULT_TOKEN = "default";
+/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
+const OFF_TOKEN = "none";
+/**
+ * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
+ * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ */
+function parseProtect(items) {
+    if (items === undefined)
+        return { defaults: true, globs: [], except: [] };
+    const setting = { defaults: false, globs: [], except: [] };
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new errors_InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            setting.defaults = true;
+            continue;
+        }
+        const negated = item.startsWith("!");
+        const glob = negated ? item.slice(1) : item;
+        const path = checkRelativePath(glob);
+        if (!path.ok)
+            throw new errors_InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
+        (negated ? setting.except : setting.globs).push(glob);
+    }
+    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+        throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+    }
+    return setting;
+}
+/** Whether the setting protects nothing: no rule to check, no file to restore. */
+function protectionOff(setting) {
+    return !setting.defaults && setting.globs.length === 0;
+}
+
+;// CONCATENATED MODULE: ./src/settings/settings.ts
+// Every input → one typed, validated Settings object. Bad values end the run before anything runs,
+// with one line naming the input.
+
+
+
+
+
+
+
+
+
+/**
+ * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
+ * are here because settings sit below verdict; the registry there is typed by them, so a name without a
+ * parser (or a parser without a name) does not compile. Besides `junit`, one per log parser of SWE-bench's
+ * harness (swebench/harness/log_parsers/python.py): its name without `parse_log_`, `_` as `-`. `import
+ * swe-bench` writes these names into the lines it imports.
+ */
+const RESULTS_FORMATS = [
+    "junit",
+    "pytest",
+    "pytest-options",
+    "pytest-v2",
+    "django",
+    "sympy",
+    "seaborn",
+    "matplotlib",
+    "astroid",
+    "flask",
+    "marshmallow",
+    "pvlib",
+    "pyvista",
+    "sqlfluff",
+    "xarray",
+    "pydicom",
+    "requests",
+    "pylint",
+    "astropy",
+    "scikit",
+    "sphinx",
+];
+/**
+ * `fail-on` words that are no status but mark a pass that proves nothing: `flaky` (its attempts disagreed),
+ * `tampering` (its own code reaches into the judge). Either turns such a pass into `test_failed`.
+ */
+const FAIL_ON_MARKS = ["flaky", "tampering"];
+/** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
+const REPLY_PIDS = 64;
+const PATCH_PIDS = 256;
+/** Input names with their defaults; action.yml states the same (a test keeps them in step). */
+const DEFAULTS = {
+    source: "comments",
+    authors: "*[bot]",
+    files: "",
+    language: "auto",
+    image: "",
+    pull: "missing",
+    tests: "",
+    protect: "default",
+    workdir: "",
+    target: "",
+    command: "",
+    "patch-fuzz": "false",
+    timeout: "10s",
+    // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
+    "wall-timeout": "",
+    memory: "256m",
+    cpus: "1",
+    // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
+    "pids-limit": "",
+    "max-output": "64k",
+    "tmpfs-size": "64m",
+    // Empty: tmpfs-size, since every candidate's work dir holds the tree.
+    "max-tree-size": "",
+    setup: "",
+    "setup-network": "none",
+    "test-results": "",
+    "results-format": "junit",
+    compare: "none",
+    reruns: "0",
+    "setup-timeout": "10m",
+    runtime: "",
+    engine: "docker",
+    concurrency: "",
+    isolation: "candidate",
+    shard: "",
+    baseline: "",
+    merge: "",
+    "max-candidates": "20",
+    "pass-at-k": "1,5,10",
+    // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
+    "fail-on": [...statuses_STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
+    comment: "true",
+    report: "",
+    junit: "",
+    "swe-bench-report": "",
+    resume: "",
+    "github-token": "",
+    decide: "latest",
+    rejudge: "false",
+    "comment-key": "",
+    "audit-log": "",
+    "post-report": "",
+    matrix: "",
+};
+function parseNumber(input, value, { integer, min }) {
+    const n = Number(value.trim());
+    if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
+        throw new errors_InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+    }
+    return n;
+}
+function parseChoice(input, value, choices) {
+    const v = value.trim().toLowerCase();
+    if (!choices.includes(v)) {
+        throw new errors_InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
+    }
+    return v;
+}
+function parseBoolean(input, value) {
+    return parseChoice(input, value, ["true", "false"]) === "true";
+}
+/** Comma- or newline-separated list, blanks dropped. */
+function parseList(value) {
+    return value
+        .split(/[,\n]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+}
+/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
+function parseGlobs(input, value) {
+    const globs = parseList(value);
+    for (const glob of globs) {
+        const problem = globProblem(glob);
+        if (problem)
+            throw new errors_InputError(input, `'${glob}' ${problem}`);
+    }
+    return globs;
+}
+/** `2/4` → the second of four shards; empty → no sharding. */
+function parseShard(value) {
+    const v = value.trim();
+    if (v === "")
+        return undefined;
+    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
+    const index = Number(m?.[1]);
+    const count = Number(m?.[2]);
+    if (!m || count < 1 || index < 1 || index > count) {
+        throw new errors_InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+    }
+    return { index, count };
+}
+const COMMENT_KEY_MAX = 200;
+/**
+ * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
+ * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
+ */
+function parseMatrix(value) {
+    const v = value.trim();
+    if (v === "" || v === "null")
+        return {};
+    let parsed;
+    try {
+        parsed = JSON.parse(v);
+    }
+    catch {
+        throw new errors_InputError("matrix", "is not JSON: leave it unset, the action fills it in");
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        throw new errors_InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+    return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
+}
+/** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
+function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
+    const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
+    return Math.max(1, Math.min(wanted, budget));
+}
+function parseLanguage(value) {
+    const language = value.toLowerCase();
+    if (language === "auto" || isLanguage(language))
+        return language;
+    throw new errors_InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
+}
+/**
+ * The inputs other inputs depend on or are checked against, validated first and in this order, so the
+ * first wrong input named is the same whichever sections it feeds.
+ */
+function readCrossChecked(input, ctx) {
+    const language = parseLanguage(input("language"));
+    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
+    const files = parseList(input("files"));
+    if (source === "files" && files.length === 0) {
+        throw new errors_InputError("files", "is required when source is 'files'");
+    }
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, ...FAIL_ON_MARKS]));
+    const memoryBytes = parseSize("memory", input("memory"));
+    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
+    if (memoryBytes < 6 * 1024 ** 2)
+        throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+    const wanted = input("concurrency") === ""
+        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
+        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
+    return {
+        language,
+        source,
+        files,
+        failOnWords,
+        memoryBytes,
+        wanted,
+        ...readJobShape(input),
+    };
+}
+/** What this job is (a shard, a merge, a commenter) and where it runs: the combinations that make no sense are refused. */
+function readJobShape(input) {
+    const target = input("target");
+    const shard = parseShard(input("shard"));
+    const merge = parseList(input("merge"));
+    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
+    if (shard && merge.length > 0)
+        throw new errors_InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+    const postReport = input("post-report");
+    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
+    if (postReport && merge.length > 0)
+        throw new errors_InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+    // A resumed run carries verdicts over into a run that judges: a merge or the commenter judges nothing.
+    if (input("resume") && merge.length > 0)
+        throw new errors_InputError("resume", "cannot be combined with 'merge': a merge judges nothing to resume");
+    // A shard's slice is taken by position after the carry-over: a carried line of another slice would land in this one's report.
+    if (input("resume") && shard)
+        throw new errors_InputError("resume", "cannot be combined with 'shard' yet: resume the whole run, or run the shards afresh");
+    if (input("resume") && postReport)
+        throw new errors_InputError("resume", "cannot be combined with 'post-report': the commenter judges nothing");
+    // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
+    // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
+    if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
+        throw new errors_InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
+    const commentKey = input("comment-key");
+    if (commentKey.length > COMMENT_KEY_MAX)
+        throw new errors_InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+    const targetPath = target ? checkRelativePath(target) : undefined;
+    if (targetPath && !targetPath.ok)
+        throw new errors_InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
+    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
+    const setup = input("setup");
+    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
+    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+}
+function readSource(input, ctx, early) {
+    return {
+        kind: early.source,
+        authors: parseList(input("authors")),
+        files: early.files,
+        workdir: input("workdir") || ctx.defaultWorkdir,
+        tests: parseList(input("tests")),
+        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
+        maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
+        ...(early.shard ? { shard: early.shard } : {}),
+    };
+}
+function readRun(input, early) {
+    const { setup, setupNetwork, setupTimeoutMs } = early;
+    return {
+        language: early.language,
+        image: input("image"),
+        pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
+        target: early.target,
+        command: input("command"),
+        ...(setup && {
+            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+        }),
+        patchPidsLimit: early.pids ?? PATCH_PIDS,
+        patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
+        testResults: parseGlobs("test-results", input("test-results")),
+        resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
+        compare: parseChoice("compare", input("compare"), ["none", "base"]),
+        reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
+        protect: parseProtect(parseList(input("protect"))),
+        failOnFlaky: early.failOnWords.includes("flaky"),
+        failOnTampering: early.failOnWords.includes("tampering"),
+    };
+}
+function readLimits(input, early) {
+    const timeoutMs = parseDuration("timeout", input("timeout"));
+    const wall = input("wall-timeout");
+    const wallTimeoutMs = wall === "" ? undefined : parseDuration("wall-timeout", wall);
+    if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
+        throw new errors_InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+    }
+    return {
+        timeoutMs,
+        ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
+        memoryBytes: early.memoryBytes,
+        cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
+        pidsLimit: early.pids ?? REPLY_PIDS,
+        maxOutputBytes: parseSize("max-output", input("max-output")),
+        workdirBytes: early.workdirBytes,
+        runtime: input("runtime"),
+    };
+}
+function readMode(input, ctx, early) {
+    const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
+    const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
+    if (isolation === "namespace")
+        namespaceCrossCheck(engine, input("runtime"));
+    return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+}
+/**
+ * `isolation: namespace` runs each candidate in a bwrap sandbox made from a config docker made: never
+ * silently weaker, so what it cannot honour is refused (the host's side, root and bwrap, in sandbox/select.ts).
+ */
+function namespaceCrossCheck(engine, runtime) {
+    if (engine === "podman")
+        throw new errors_InputError("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
+    if (runtime !== "")
+        throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
+}
+function readReports(input, early) {
+    const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
+    return {
+        failOn: new Set(failOn),
+        passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
+        comment: parseBoolean("comment", input("comment")),
+        report: input("report"),
+        junit: input("junit"),
+        baseline: input("baseline"),
+        merge: early.merge,
+        decide: parseChoice("decide", input("decide"), ["latest", "all"]),
+        auditLog: input("audit-log"),
+        sweBenchReport: input("swe-bench-report"),
+        resume: input("resume"),
+        postReport: early.postReport,
+    };
+}
+/** Reads every input through `get` (empty string = not set) into one validated object. */
+function readSettings(get, ctx) {
+    const input = (name) => {
+        const v = get(name).trim();
+        return v === "" ? DEFAULTS[name] : v;
+    };
+    const early = readCrossChecked(input, ctx);
+    // Each section in the order the inputs were always read, so the same wrong input is named first.
+    return {
+        source: readSource(input, ctx, early),
+        run: readRun(input, early),
+        limits: readLimits(input, early),
+        mode: readMode(input, ctx, early),
+        reports: readReports(input, early),
+        conversation: {
+            rejudge: parseBoolean("rejudge", input("rejudge")),
+            commentKey: early.commentKey,
+            matrix: parseMatrix(input("matrix")),
+        },
+        token: input("github-token") || ctx.defaultToken || "",
+    };
+}
+
+;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
+
+
+
+// Open (no additionalProperties: false), as the reader has always been: evaluation sets carry their own
+// fields beside these (`task_id`, `prompt`, …), and a line must not fail for keeping them.
+const DATASET_SCHEMA = {
+    ...shipped("dataset", "sandbox-gate dataset line", "One line of a `.jsonl` dataset: one candidate, a reply or a patch. Fields left out fall back to the action's inputs; other fields (an evaluation set's own) are ignored."),
+    type: "object",
+    properties: {
+        id: {
+            type: ["string", "number"],
+            description: "The candidate's id in the report; the line's `file:line` when absent or blank.",
+        },
+        reply: {
+            type: "string",
+            description: "A model's reply: prose with fenced code blocks, or bare code. A reply that holds only a diff is a patch.",
+        },
+        patch: {
+            type: "string",
+            description: "A unified diff, applied in memory to the base tree (`workdir`). Used when there is no `reply`.",
+        },
+        files: {
+            type: "object",
+            description: "Extra files for this candidate only (its tests, say): relative path → content. They win over `tests` files of the same path.",
+            additionalProperties: { type: "string" },
+        },
+        task: {
+            type: ["string", "number"],
+            description: "The problem this line is a sample of: lines of one task are scored together as pass@k (the evaluation summary, the report's `pass_at_k`).",
+        },
+        command: declare_text("This candidate's test command, instead of the `command` input."),
+        language: { enum: LANGUAGE_NAMES, description: "This candidate's language, instead of the `language` input." },
+        target: {
+            type: "string",
+            description: "The file name the extracted code is written as, instead of the `target` input.",
+        },
+        timeout: {
+            type: ["string", "number"],
+            description: "This candidate's wall-clock limit: a duration (`500ms`, `10s`, `2m`) or a number of seconds.",
+        },
+        repo: {
+            type: "string",
+            minLength: 1,
+            description: "The repository the line is a task of (`owner/name`, SWE-bench's `repo`): kept for the report and its per-repository counts.",
+        },
+        model: {
+            type: "string",
+            minLength: 1,
+            description: "The model whose prediction the line is (SWE-bench's `model_name_or_path`): kept for the report, and the directory and summary file SWE-bench's output is written under (`swe-bench-report`).",
+        },
+        image: {
+            type: "string",
+            minLength: 1,
+            description: "This line's environment: the sandbox image it runs in, instead of the `image` input (SWE-bench's per-instance images as they are named).",
+        },
+        image_workdir: {
+            type: "string",
+            minLength: 1,
+            description: "The directory of this line's image where its environment expects the repository (SWE-bench's images: `/testbed`, installed there in editable mode; the default for an image named as SWE-bench names its per-instance images, `…/sweb.eval.<arch>.<instance>:<tag>`): the sandbox's work dir is there instead of `/work`, and starts from what the image holds there (its build artifacts included, its .git left out) with the candidate's changes on top, rather than from the base tree's files.",
+        },
+        results_format: {
+            enum: RESULTS_FORMATS,
+            description: "How this line's per-test results are read, instead of the `results-format` input: `junit` files (`test-results`), or the test command's own output read as SWE-bench's harness reads it (`pytest`, `django`, `sympy`, …: its log parser's name without `parse_log_`, `_` as `-`).",
+        },
+        base_commit: {
+            type: "string",
+            minLength: 1,
+            description: "A commit of the git repository at `workdir` (a sha or any name git resolves): this candidate's base tree is that commit's tracked files, read with git; the checkout is never changed. Needs `patch`.",
+        },
+        test_patch: {
+            type: "string",
+            description: "A unified diff of trusted tests, applied to the base's versions of its files after the candidate's patch: its files win over the candidate's (SWE-bench's order).",
+        },
+        fail_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids (as the report writes them; pytest node ids are read too; with a log format, as SWE-bench's harness keys them) that fail on the base and must pass: with `pass_to_pass`, they decide `resolved`. Needs per-test results: the `test-results` input, or a log format (`results_format`).",
+        },
+        pass_to_pass: {
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            description: "Test ids that pass on the base and must still pass. A listed test that is missing or skipped has not passed.",
+        },
+    },
+    anyOf: [{ required: ["reply"] }, { required: ["patch"] }],
+    // A reply is code for one file; a commit's tree is what a patch changes.
+    dependentRequired: { base_commit: ["patch"] },
+};
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __nccwpck_require__(2210);
+;// CONCATENATED MODULE: ./src/core/schemas/validate.ts
+// A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
+// `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
+
+/**
+ * `root` names the whole value in a problem (`the line has neither reply nor patch`). Strict, so a
+ * keyword ajv would ignore is an error here, not a check nobody runs; `strictRequired` is off because a
+ * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
+ */
+function checker(schema, root) {
+    const validate = new _2020.Ajv2020({
+        strict: true,
+        strictRequired: false,
+        allowUnionTypes: true,
+        verbose: true,
+    }).compile(schema);
+    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
+}
+const TYPE_NAMES = {
+    string: "a string",
+    number: "a number",
+    integer: "a whole number",
+    boolean: "true or false",
+    object: "an object",
+    array: "a list",
+    null: "null",
+};
+/** A value as a problem quotes it: scalars as JSON (long strings cut), containers by kind. */
+function shown(value) {
+    if (Array.isArray(value))
+        return "a list";
+    if (typeof value === "object" && value !== null)
+        return "an object";
+    const json = JSON.stringify(value);
+    return json.length > 40 ? `${json.slice(0, 39)}…"` : json;
+}
+/** `/results/3/status` → `results[3].status`. */
+function pathOf(pointer) {
+    const keys = pointer
+        .split("/")
+        .slice(1)
+        .map((key) => key.replaceAll("~1", "/").replaceAll("~0", "~"));
+    return keys.reduce((path, key) => {
+        if (/^\d+$/.test(key))
+            return `${path}[${key}]`;
+        if (/^[A-Za-z_][\w-]*$/.test(key))
+            return path ? `${path}.${key}` : key;
+        return `${path}[${JSON.stringify(key)}]`;
+    }, "");
+}
+// With allErrors off, ajv stops at the first keyword that fails, so there is one complaint, or, for a
+// failed anyOf, what each of its branches said and then the anyOf's own, last.
+function describe(errors, root) {
+    const error = errors[errors.length - 1];
+    const at = pathOf(error.instancePath) || root;
+    const { params } = error;
+    switch (error.keyword) {
+        case "type":
+            return `${at} must be ${[params.type]
+                .flat()
+                .map((t) => TYPE_NAMES[t] ?? t)
+                .join(" or ")}, not ${shown(error.data)}`;
+        case "enum":
+            return `${at} ${shown(error.data)} is not one of ${params.allowedValues.join(", ")}`;
+        case "minimum":
+            return `${at} must be ≥ ${params.limit}, not ${shown(error.data)}`;
+        case "required":
+            return `${pathOf(`${error.instancePath}/${params.missingProperty}`)} is missing`;
+        case "minLength":
+            return `${at} must not be empty`;
+        case "dependentRequired":
+            return `${at} has ${JSON.stringify(params.property)} without ${JSON.stringify(params.missingProperty)}, which it needs`;
+        case "additionalProperties":
+            return `${at} has a field the schema does not declare: ${JSON.stringify(params.additionalProperty)}`;
+        case "anyOf": {
+            const branches = errors.slice(0, -1);
+            if (branches.every((e) => e.keyword === "required"))
+                return `${at} has neither ${branches.map((e) => e.params.missingProperty).join(" nor ")}`;
+        }
+    }
+    return `${at} ${error.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
+// `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
+
+
+
+
+
+
+
+const checkLine = checker(DATASET_SCHEMA, "the line");
+/** The line's own id when it has a usable one, even on a line that is otherwise wrong: its problem is filed under it. */
+function idOf(value, fallbackId) {
+    const id = typeof value === "object" && value !== null ? value.id : undefined;
+    return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
+}
+/** One parsed line → a candidate, or the reason it is not one. Pure. */
+function parseDatasetLine(line, source, fallbackId) {
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch (error) {
+        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
+    }
+    return datasetEntry(value, source, fallbackId);
+}
+/**
+ * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
+ * is not one. `check` names the whole value in a problem, `the line` by default. Pure.
+ */
+function datasetEntry(value, source, fallbackId, check = checkLine) {
+    const id = idOf(value, fallbackId);
+    const checked = check(value);
+    if (!checked.ok)
+        return { problem: { id, source, problem: checked.problem } };
+    const { reply, patch, files, command, language, target, timeout, task, repo, model, image, results_format } = checked.value;
+    const { image_workdir } = checked.value;
+    const { base_commit, test_patch, fail_to_pass, pass_to_pass } = checked.value;
+    const overrides = {
+        ...(command !== undefined && { command }),
+        ...(language !== undefined && { language }),
+        ...(target !== undefined && { target }),
+        ...(image !== undefined && { image }),
+        ...(results_format !== undefined && { resultsFormat: results_format }),
+    };
+    // Paths inside the sandbox: this line's problem now, rather than a sandbox_error when its files are packed.
+    const paths = [
+        ...(target === undefined ? [] : [{ what: "'target'", path: target }]),
+        ...Object.keys(files ?? {}).map((path) => ({ what: "a 'files' path", path })),
+    ];
+    for (const { what, path } of paths) {
+        const safe = checkRelativePath(path);
+        if (!safe.ok)
+            return {
+                problem: {
+                    id,
+                    source,
+                    problem: `${what} ${JSON.stringify(path)} ${safe.why}: it must be a relative path inside the work dir`,
+                },
+            };
+    }
+    // Its environment: a name no engine could pull is the line's own problem, never a pull that fails mid-run.
+    const imageProblem = image === undefined ? undefined : imageReferenceProblem(image);
+    if (imageProblem !== undefined)
+        return { problem: { id, source, problem: `'image' ${JSON.stringify(image)} ${imageProblem}` } };
+    if (image_workdir !== undefined) {
+        const dir = checkSandboxDir(image_workdir);
+        if (!dir.ok)
+            return {
+                problem: {
+                    id,
+                    source,
+                    problem: `'image_workdir' ${JSON.stringify(image_workdir)} ${dir.why}: it must be an absolute directory of the image, as /testbed`,
+                },
+            };
+        overrides.imageWorkdir = dir.path;
+    }
+    if (timeout !== undefined) {
+        try {
+            overrides.timeoutMs = parseDuration("timeout", typeof timeout === "number" ? `${timeout}s` : timeout);
+        }
+        catch (error) {
+            return { problem: { id, source, problem: error.message } };
+        }
+    }
+    // The schema's anyOf sees to it that one of the two is there; a reply wins, as it always has.
+    const candidate = {
+        id,
+        source,
+        kind: reply !== undefined ? "reply" : "patch",
+        text: (reply ?? patch),
+        overrides,
+    };
+    if (files !== undefined)
+        candidate.files = files;
+    if (task !== undefined)
+        candidate.task = String(task);
+    if (repo !== undefined)
+        candidate.repo = repo;
+    if (model !== undefined)
+        candidate.model = model;
+    const instance = {
+        ...(base_commit !== undefined && { baseCommit: base_commit }),
+        ...(test_patch !== undefined && { testPatch: test_patch }),
+        ...(fail_to_pass !== undefined && { failToPass: [...fail_to_pass] }),
+        ...(pass_to_pass !== undefined && { passToPass: [...pass_to_pass] }),
+    };
+    if (Object.keys(instance).length > 0)
+        candidate.instance = instance;
+    return { candidate };
+}
+/** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
+async function* readDataset(path, name) {
+    const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verdict/memory.ts
+const MiB = 1024 * 1024;
+/**
+ * How far below the limit still counts as at it: the kernel charges memory in per-CPU batches and keeps
+ * a few file pages resident even while thrashing, so usage hovers just under the limit, never on it.
+ */
+function memorySlack(limitBytes) {
+    return Math.max(4 * MiB, limitBytes * 0.02);
+}
+/** Whether the sample shows the container at its memory limit. Pure. */
+function atMemoryLimit(sample) {
+    if (sample === undefined || !(sample.limitBytes > 0))
+        return false;
+    return sample.limitBytes - sample.usedBytes <= memorySlack(sample.limitBytes);
+}
+
+;// CONCATENATED MODULE: ./src/verdict/classify.ts
+
+/**
+ * Statuses decided after the sandbox ran, in the INTERFACE.md order. Our own failures come first
+ * because no other verdict means anything when the engine did not do its part.
+ */
+function classify(facts) {
+    if (facts.sandboxError)
+        return "sandbox_error";
+    if (facts.phase === "check" && !facts.timedOut && !facts.oomKilled && facts.exitCode !== 0)
+        return "syntax_error";
+    // A run held at its memory limit until the clock ran out hit that limit, even though no kill said so.
+    if (facts.timedOut)
+        return atMemoryLimit(facts.memoryAtTimeout) ? "oom" : "timeout";
+    // The engine's own verdict: a process killed by the cgroup OOM killer, whatever the exit code says.
+    if (facts.oomKilled)
+        return "oom";
+    if (facts.phase !== "run")
+        return "sandbox_error";
+    return facts.exitCode === 0 ? "pass" : "test_failed";
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/prepare/patch.ts
+// Patches applied in memory: parse a unified diff (git-style or plain), then apply it to a map of base files,
+// on bytes and as git apply does, so that a file in any encoding or none (CRLF, latin1, binary) comes out as
+// git would write it. Pure: no I/O. The caller loads the base files named by touchedPaths and must refuse any
+// path that resolves through a symlink in the checkout (see pathThroughSymlink): this module only ever sees
+// path strings.
+
+const STRATEGIES = ["exact", "offset", "fuzz"];
+// ---------------------------------------------------------------------------------------------------------
+// Paths (the rule itself is paths.ts)
+/** Safe paths normalised; unsafe ones kept as written, for applyPatch to refuse by name. */
+function normalisePath(path) {
+    const checked = path === null ? null : checkRelativePath(path);
+    return checked?.ok ? checked.path : path;
+}
+/** The first path that is, or lies under, a symlink: the caller must refuse it, since writes would follow it. */
+function pathThroughSymlink(paths, isSymlink) {
+    for (const path of paths) {
+        const parts = path.split("/");
+        for (let i = 1; i <= parts.length; i++)
+            if (isSymlink(parts.slice(0, i).join("/")))
+                return path;
+    }
+    return null;
+}
+/** Every safe path the patch reads or writes, sorted: the base files the caller should load. */
+function patch_touchedPaths(patch) {
+    const paths = new Set();
+    for (const file of patch.files) {
+        for (const path of [file.oldPath, file.newPath])
+            if (path !== null && isSafeRelativePath(path))
+                paths.add(path);
+    }
+    return [...paths].sort();
+}
+// ---------------------------------------------------------------------------------------------------------
+// Messages: one line, with at most ~200 characters of the candidate's text (a path, a header, two lines).
+function clip(text, max) {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+function quote(text) {
+    return JSON.stringify(clip(text, 40));
+}
+/** A line of the patch or of a file, quoted as text: its bytes read as UTF-8. */
+function quoteBytes(bytes) {
+    return quote(utf8(bytes));
+}
+/** Paths keep their end: the file name says more than the directories above it. */
+function clipPath(path) {
+    return path.length > 80 ? `…${path.slice(-79)}` : path;
+}
+function hunkPrefix(file, ref) {
+    return `${clipPath(file)} hunk ${ref.index} (${clip(ref.header, 40)})`;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Bytes. Patches and files are handled as byte strings, one character a byte (latin1 keeps every byte), so
+// that string tools serve while nothing is decoded: a CR, a latin1 letter or a NUL stays what it was.
+function byteString(bytes) {
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+function toBytes(bytes) {
+    return Buffer.from(bytes, "latin1");
+}
+/** The bytes read as UTF-8: how paths are named, and how messages quote lines. */
+function utf8(bytes) {
+    return Buffer.from(bytes, "latin1").toString("utf8");
+}
+/** Trailing ASCII whitespace off: JavaScript's trimEnd would also take byte 0xA0, half of a UTF-8 letter. */
+function trimEndAscii(bytes) {
+    return bytes.replace(/[\t\n\v\f\r ]+$/, "");
+}
+// ---------------------------------------------------------------------------------------------------------
+// Parsing
+class PatchSyntaxError extends Error {
+    problem;
+    constructor(problem) {
+        super(problem.reason);
+        this.problem = problem;
+    }
+}
+function fail(file, hunk, what) {
+    const where = file === null ? "" : hunk === null ? `${clipPath(file)}: ` : `${hunkPrefix(file, hunk)}: `;
+    throw new PatchSyntaxError({ file, hunk, reason: `${where}${what}` });
+}
+/** The patch's lines (byte strings), split at LF. */
+class Cursor {
+    lines;
+    index = 0;
+    constructor(bytes) {
+        // A byte order mark (UTF-8's) is an editor's, not the patch's.
+        const raw = bytes.replace(/^\xEF\xBB\xBF/, "").split("\n");
+        if (raw[raw.length - 1] === "")
+            raw.pop();
+        this.lines = raw;
+    }
+    get done() {
+        return this.index >= this.lines.length;
+    }
+    /** The line `ahead` lines on, or "" past the end, without a CR at its end: git reads headers so too. */
+    peek(ahead = 0) {
+        return (this.lines[this.index + ahead] ?? "").replace(/\r$/, "");
+    }
+    /** The current line as the patch has it, a CR at its end included: a hunk line's bytes. */
+    peekRaw() {
+        return this.lines[this.index] ?? "";
+    }
+    next() {
+        const line = this.peek();
+        this.index++;
+        return line;
+    }
+    /** 1-based number of the current line, for messages. */
+    get lineNumber() {
+        return this.index + 1;
+    }
+}
+const HUNK_HEADER = /^(@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@)/;
+const GIT_HEADER = /^(old mode|new mode|deleted file mode|new file mode|rename from|rename to|copy from|copy to|similarity index|dissimilarity index|index) (.*)$/;
+const BINARY = /^(GIT binary patch|Binary files (.*) and (.*) differ)$/;
+// `diff -u` puts the modification time after the name; GNU diff -N gives absent files the epoch.
+const TIMESTAMP = /[ \t]+(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?: [+-]\d{4})?)$/;
+const EPOCH = /^(1970-01-01|1969-12-31) /;
+function isPlainHeader(cur) {
+    return cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ") && cur.peek(2).startsWith("@@");
+}
+const C_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, '"': 34 };
+/** A git C-quoted name at the start of `text`: the name's bytes and the text after the closing quote. */
+function readQuoted(text) {
+    let name = "";
+    for (let i = 1; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '"')
+            return { name, rest: text.slice(i + 1) };
+        if (ch !== "\\") {
+            name += ch;
+            continue;
+        }
+        const octal = /^[0-7]{3}/.exec(text.slice(i + 1));
+        const escaped = C_ESCAPES[text[i + 1] ?? ""];
+        if (octal) {
+            // One byte, as git's unquoting keeps it.
+            name += String.fromCharCode(parseInt(octal[0], 8) & 0xff);
+            i += 3;
+        }
+        else if (escaped !== undefined) {
+            name += String.fromCharCode(escaped);
+            i += 1;
+        }
+        else
+            return null;
+    }
+    return null;
+}
+/** The name on a `---`/`+++` line; null for an absent file (`/dev/null`, or the epoch timestamp). */
+function headerName(rest, cur) {
+    let name;
+    let stamp;
+    if (rest.startsWith('"')) {
+        const quoted = readQuoted(rest);
+        if (!quoted)
+            fail(null, null, `line ${cur.lineNumber - 1} of the patch has a malformed quoted file name`);
+        ({ name, rest: stamp } = quoted);
+    }
+    else {
+        const tab = rest.indexOf("\t");
+        const match = tab < 0 ? TIMESTAMP.exec(rest) : null;
+        name = tab >= 0 ? rest.slice(0, tab) : match ? rest.slice(0, match.index) : rest;
+        stamp = tab >= 0 ? rest.slice(tab + 1) : (match?.[1] ?? "");
+    }
+    name = trimEndAscii(name);
+    return name === "/dev/null" || EPOCH.test(stamp.replace(/^[ \t]+/, "")) ? null : name;
+}
+/** Names from `diff --git A B`: quoted, or the split where both halves name the same file. */
+function gitLineNames(rest) {
+    if (rest.startsWith('"')) {
+        const first = readQuoted(rest);
+        const second = first && first.rest.startsWith(' "') ? readQuoted(first.rest.slice(1)) : null;
+        if (first && second)
+            return [first.name, second.name];
+        return first ? [first.name, first.rest.replace(/^ +/, "")] : null;
+    }
+    for (let i = rest.indexOf(" "); i >= 0; i = rest.indexOf(" ", i + 1)) {
+        const [a, b] = [rest.slice(0, i), rest.slice(i + 1)];
+        if (dropFirstComponent(a) === dropFirstComponent(b))
+            return [a, b];
+    }
+    return null;
+}
+function dropFirstComponent(path) {
+    return path.slice(path.indexOf("/") + 1);
+}
+function dropPrefix(path, prefix) {
+    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+}
+/**
+ * The `-p1` decision: strip the first component of both names when they agree after it (`a/x b/x`,
+ * `old/x new/x`), and `a/`/`b/` alone when the other side is absent or a model prefixed one side only.
+ * Names that still disagree (`x.orig` vs `x`) name one file: the shorter, as GNU patch prefers. Renames
+ * and copies take their names from git's `rename`/`copy` lines instead.
+ */
+function resolveNames(oldName, newName) {
+    if (oldName === null || newName === null) {
+        return [oldName === null ? null : dropPrefix(oldName, "a/"), newName === null ? null : dropPrefix(newName, "b/")];
+    }
+    if (oldName === newName)
+        return [oldName, newName];
+    if (oldName.includes("/") && newName.includes("/") && dropFirstComponent(oldName) === dropFirstComponent(newName)) {
+        const path = dropFirstComponent(oldName);
+        return [path, path];
+    }
+    const [a, b] = [dropPrefix(oldName, "a/"), dropPrefix(newName, "b/")];
+    const path = a.length <= b.length ? a : b;
+    return [path, path];
+}
+function parseHunkHeader(cur, file, index) {
+    const line = cur.next();
+    const match = HUNK_HEADER.exec(line);
+    if (!match)
+        fail(file, null, `hunk ${index} has a malformed header ${quoteBytes(line)}`);
+    const [, header, oldStart, oldCount, newStart, newCount] = match;
+    const num = (value) => (value === undefined ? 1 : Number(value));
+    return {
+        header: header,
+        oldStart: num(oldStart),
+        oldCount: num(oldCount),
+        newStart: num(newStart),
+        newCount: num(newCount),
+    };
+}
+/** A hunk: its body runs exactly as far as the header's line counts say. */
+function parseHunk(cur, file, index) {
+    const head = parseHunkHeader(cur, file, index);
+    const ref = { index, header: head.header };
+    const lines = [];
+    let [oldLeft, newLeft] = [head.oldCount, head.newCount];
+    const markNoEol = () => {
+        const last = lines[lines.length - 1];
+        if (last)
+            last.noEol = true;
+        cur.next();
+    };
+    while (oldLeft > 0 || newLeft > 0) {
+        if (cur.done)
+            fail(file, ref, `the patch ends ${oldLeft} old and ${newLeft} new lines before the hunk does`);
+        const raw = cur.peekRaw();
+        if (raw.startsWith("\\")) {
+            markNoEol();
+            continue;
+        }
+        // An empty line is an empty context line whose leading space an editor or a model dropped.
+        const dropped = raw === "" || raw === "\r";
+        const op = dropped ? " " : raw[0];
+        if (op !== " " && op !== "-" && op !== "+") {
+            fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(cur.peek())}) is not a hunk line; are the header's line counts right?`);
+        }
+        if ((op !== "+" && oldLeft === 0) || (op !== "-" && newLeft === 0)) {
+            fail(file, ref, `line ${cur.lineNumber} of the patch goes past the header's line counts`);
+        }
+        if (op !== "+")
+            oldLeft--;
+        if (op !== "-")
+            newLeft--;
+        lines.push({ op, text: dropped ? raw : raw.slice(1), noEol: false });
+        cur.next();
+    }
+    if (cur.peek().startsWith("\\"))
+        markNoEol();
+    // A body longer than its counts would otherwise lose its last lines silently.
+    const after = cur.peek();
+    if (/^[-+]/.test(after) && after !== "-- " && !isPlainHeader(cur)) {
+        fail(file, ref, `line ${cur.lineNumber} of the patch (${quoteBytes(after)}) goes past the header's line counts`);
+    }
+    return { ...head, lines };
+}
+function parseHunks(cur, file) {
+    const hunks = [];
+    while (cur.peek().startsWith("@@"))
+        hunks.push(parseHunk(cur, file, hunks.length + 1));
+    return hunks;
+}
+function checkMode(mode, file) {
+    if (mode === "120000")
+        fail(file, null, "symbolic links are not supported");
+    if (mode === "160000")
+        fail(file, null, "submodules are not supported");
+}
+/** `---`/`+++` names when present; they move the cursor past both lines. */
+function readHeaderPair(cur) {
+    const oldName = headerName(cur.next().slice(4), cur);
+    return [oldName, headerName(cur.next().slice(4), cur)];
+}
+function parseGitFile(cur) {
+    const lineNames = gitLineNames(cur.next().slice("diff --git ".length));
+    const ext = new Map();
+    let binary = false;
+    for (;;) {
+        const line = cur.peek();
+        const match = GIT_HEADER.exec(line);
+        if (match)
+            ext.set(match[1], match[2]);
+        else if (BINARY.test(line))
+            binary = true;
+        else
+            break;
+        cur.next();
+    }
+    const hasPair = cur.peek().startsWith("--- ") && cur.peek(1).startsWith("+++ ");
+    const [oldName, newName] = hasPair
+        ? readHeaderPair(cur)
+        : [
+            ext.has("new file mode") ? null : (lineNames?.[0] ?? null),
+            ext.has("deleted file mode") ? null : (lineNames?.[1] ?? null),
+        ];
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const source = unquoteExt(ext.get("rename from") ?? ext.get("copy from"));
+    const target = unquoteExt(ext.get("rename to") ?? ext.get("copy to"));
+    const oldPath = textName(source ?? oldResolved);
+    const newPath = textName(target ?? newResolved);
+    const display = newPath ?? oldPath ?? (lineNames ? utf8(dropPrefix(lineNames[1], "b/")) : "(unnamed file)");
+    if (oldPath === null && newPath === null)
+        fail(display, null, "the diff names no file");
+    if (binary)
+        fail(display, null, "binary patches are not supported");
+    const mode = ext.get("new file mode") ?? ext.get("new mode");
+    checkMode(ext.get("old mode") ?? ext.get("deleted file mode"), display);
+    checkMode(mode, display);
+    const hunks = parseHunks(cur, display);
+    const structural = source !== undefined || ["new file mode", "deleted file mode", "new mode"].some((key) => ext.has(key));
+    if (hunks.length === 0 && !structural)
+        fail(display, null, "the diff has no hunks");
+    return {
+        oldPath: normalisePath(oldPath),
+        newPath: normalisePath(newPath),
+        copy: ext.has("copy from"),
+        ...(mode !== undefined && { mode }),
+        hunks,
+    };
+}
+/** A name's bytes as the path they name: git's names are UTF-8. */
+function textName(name) {
+    return name === null ? null : utf8(name);
+}
+function unquoteExt(value) {
+    if (value === undefined || !value.startsWith('"'))
+        return value;
+    return readQuoted(value)?.name ?? value;
+}
+function parsePlainFile(cur) {
+    const [oldName, newName] = readHeaderPair(cur);
+    const [oldResolved, newResolved] = resolveNames(oldName, newName);
+    const [oldPath, newPath] = [textName(oldResolved), textName(newResolved)];
+    const display = newPath ?? oldPath ?? "(unnamed file)";
+    if (oldPath === null && newPath === null)
+        fail(display, null, "both sides of the diff are /dev/null");
+    return {
+        oldPath: normalisePath(oldPath),
+        newPath: normalisePath(newPath),
+        copy: false,
+        hunks: parseHunks(cur, display),
+    };
+}
+/** The file a plain `Binary files A and B differ` line names. */
+function binaryName(line) {
+    const [, , oldName, newName] = BINARY.exec(line);
+    return utf8(newName === "/dev/null" ? dropPrefix(oldName, "a/") : dropPrefix(newName, "b/"));
+}
+/**
+ * Reads every file patch in `patch`: a string is text (taken as UTF-8), bytes are taken as they are. Anything
+ * before, between or after the file patches (mail headers, a diffstat, a model's prose) is skipped, as git
+ * apply does; a hunk body runs as far as its header's counts say.
+ */
+function patch_parsePatch(patch) {
+    const cur = new Cursor(byteString(typeof patch === "string" ? Buffer.from(patch, "utf8") : patch));
+    const files = [];
+    try {
+        while (!cur.done) {
+            const line = cur.peek();
+            if (line.startsWith("diff --git "))
+                files.push(parseGitFile(cur));
+            else if (isPlainHeader(cur))
+                files.push(parsePlainFile(cur));
+            else if (BINARY.test(line))
+                fail(binaryName(line), null, "binary patches are not supported");
+            else if (HUNK_HEADER.test(line)) {
+                fail(null, null, `line ${cur.lineNumber} of the patch starts a hunk (${quoteBytes(line)}) with no '---'/'+++' file header before it`);
+            }
+            else
+                cur.next();
+        }
+    }
+    catch (error) {
+        if (error instanceof PatchSyntaxError)
+            return { files, problem: error.problem };
+        throw error;
+    }
+    return { files, problem: null };
+}
+// ---------------------------------------------------------------------------------------------------------
+// Applying
+/** A file as git sees it: lines, each with its own bytes up to and including its LF (the last may lack one). */
+function toLines(content) {
+    return content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+/** The line end the file's first ended line has, CR and LF or LF alone; null for a file without one. */
+function lineEndOf(file) {
+    const ended = file.find((line) => line.endsWith("\n"));
+    return ended === undefined ? null : ended.endsWith("\r\n") ? "\r\n" : "\n";
+}
+/** Only the last line may lack a line end; one that stopped being last (under fuzz) gets the file's. */
+function fromLines(lines, eol) {
+    const lastIndex = lines.length - 1;
+    return lines.map((line, i) => (i < lastIndex && !line.endsWith("\n") ? line + eol : line)).join("");
+}
+/** A hunk line's bytes as the file should hold them. */
+function lineBytes(line) {
+    return line.noEol ? line.text : `${line.text}\n`;
+}
+function prepare(hunk, index) {
+    const changes = hunk.lines.map((line, i) => (line.op === " " ? -1 : i)).filter((i) => i >= 0);
+    const first = changes[0] ?? hunk.lines.length;
+    const lastChange = changes[changes.length - 1];
+    return {
+        ref: { index, header: hunk.header },
+        oldStart: hunk.oldStart,
+        lines: hunk.lines,
+        lead: first,
+        trail: lastChange === undefined ? 0 : hunk.lines.length - 1 - lastChange,
+        context: hunk.lines.some((line) => line.op === " "),
+        // `-l,0` means "after line l"; otherwise l is the first old line.
+        stated: hunk.oldCount === 0 ? hunk.oldStart : hunk.oldStart - 1,
+    };
+}
+const LEVELS = [
+    { strategy: "exact", fuzz: 0, loose: false },
+    { strategy: "offset", fuzz: 0, loose: false },
+    { strategy: "fuzz", fuzz: 0, loose: true },
+    { strategy: "fuzz", fuzz: 1, loose: true },
+    { strategy: "fuzz", fuzz: 2, loose: true },
+];
+function oldSide(lines) {
+    return lines.filter((line) => line.op !== "+");
+}
+/** Byte for byte, line end included, as git compares; loosely, without the whitespace at the end. */
+function lineMatches(file, at, line, loose) {
+    const found = file[at];
+    if (found === undefined)
+        return false;
+    return loose ? trimEndAscii(found) === trimEndAscii(line.text) : found === lineBytes(line);
+}
+function matchesAt(file, old, at, loose) {
+    return old.every((line, i) => lineMatches(file, at + i, line, loose));
+}
+/** guess, guess+1, guess-1, guess+2, … within [min, max]: the nearest occurrence wins, as in git and GNU patch. */
+function* nearest(guess, min, max) {
+    const from = Math.min(Math.max(guess, min), max);
+    for (let d = 0; from + d <= max || from - d >= min; d++) {
+        if (from + d <= max)
+            yield from + d;
+        if (d > 0 && from - d >= min)
+            yield from - d;
+    }
+}
+/**
+ * The only places the hunk may start without fuzz, as git apply decides (null: anywhere, []: nowhere): a
+ * hunk stated at line 1 (or 0) sits at the top, one without trailing context at the bottom. Hunks with no
+ * context at all (`diff -U0`) float: git would pin them to the end, which puts an insertion in the wrong place.
+ */
+function pins(hunk, fileLength, oldLength) {
+    if (!hunk.context && hunk.oldStart !== 0)
+        return null;
+    const at = [hunk.oldStart <= 1 ? 0 : null, hunk.trail === 0 ? fileLength - oldLength : null].filter((p) => p !== null);
+    if (at.length === 0)
+        return null;
+    return at.every((p) => p === at[0]) ? [at[0]] : [];
+}
+function locate(file, hunk, level, min, delta) {
+    const cutLead = Math.min(level.fuzz, hunk.lead);
+    const cutTrail = Math.min(level.fuzz, hunk.trail);
+    const lines = hunk.lines.slice(cutLead, hunk.lines.length - cutTrail);
+    const old = oldSide(lines);
+    // A hunk fuzzed down to nothing but additions would land anywhere.
+    if (level.fuzz > 0 && old.length === 0 && oldSide(hunk.lines).length > 0)
+        return null;
+    const max = file.length - old.length;
+    const stated = hunk.stated + cutLead;
+    const pinned = level.strategy === "fuzz" ? null : pins(hunk, file.length, old.length);
+    const positions = level.strategy === "exact"
+        ? [stated].filter((at) => pinned?.includes(at) ?? true)
+        : (pinned ?? nearest(stated + delta, min, max));
+    for (const at of positions) {
+        if (at < min || at > max)
+            continue;
+        if (matchesAt(file, old, at, level.loose)) {
+            return { start: at, take: old.length, from: cutLead, to: hunk.lines.length - cutTrail, strategy: level.strategy };
+        }
+    }
+    return null;
+}
+function lineEnd(line) {
+    return line.endsWith("\r\n") ? "ends in CRLF" : line.endsWith("\n") ? "ends in LF" : "has no line end";
+}
+/** How a file line differs from the line the hunk expects there: in its text, or in its line end alone. */
+function difference(lineNumber, found, expected) {
+    const [text, wanted] = [found.replace(/\r?\n$/, ""), expected.replace(/\r?\n$/, "")];
+    if (text !== wanted)
+        return `line ${lineNumber} reads ${quoteBytes(text)}, the patch expects ${quoteBytes(wanted)}`;
+    return `line ${lineNumber} ${lineEnd(found)}, the patch's line ${lineEnd(expected)}`;
+}
+/** Why a hunk found no place: what its header's line holds against what the hunk expects. */
+function mismatch(file, hunk, min) {
+    const old = oldSide(hunk.lines);
+    const bad = old.findIndex((line, i) => !lineMatches(file, hunk.stated + i, line, false));
+    if (bad < 0)
+        return hunk.stated < min ? " (hunks must come in file order, without overlapping)" : "";
+    const at = hunk.stated + bad;
+    const found = file[at];
+    if (found === undefined)
+        return file.length === 0 ? " (the file is empty)" : ` (the file ends at line ${file.length})`;
+    return ` (${difference(at + 1, found, lineBytes(old[bad]))})`;
+}
+function rank(strategy) {
+    return STRATEGIES.indexOf(strategy);
+}
+/**
+ * The file's own bytes where the hunk keeps context, the patch's where it adds, as git writes them. Only a
+ * hunk placed by fuzz, which matched without line ends, gives its added lines the file's line end.
+ */
+function replacement(file, hunk, place, eol) {
+    const out = [];
+    let at = place.start;
+    for (const line of hunk.lines.slice(place.from, place.to)) {
+        if (line.op === " ")
+            out.push(file[at]);
+        else if (line.op === "+") {
+            const loose = place.strategy === "fuzz" && eol !== null && !line.noEol;
+            out.push(loose ? `${line.text.replace(/\r$/, "")}${eol}` : lineBytes(line));
+        }
+        if (line.op !== "+")
+            at++;
+    }
+    return out;
+}
+function patchContent(path, content, hunks, levels) {
+    // A rename or a change of mode alone: the bytes move as they are, whatever they hold.
+    if (hunks.length === 0)
+        return { ok: true, content, strategy: "exact" };
+    const file = toLines(content);
+    const eol = lineEndOf(file);
+    const out = [];
+    let [next, delta, weakest] = [0, 0, 0];
+    for (const [i, hunk] of hunks.entries()) {
+        const prepared = prepare(hunk, i + 1);
+        let place = null;
+        for (const level of levels) {
+            place = locate(file, prepared, level, next, delta);
+            if (place)
+                break;
+        }
+        if (!place) {
+            const why = `context does not match at line ${hunk.oldStart} or anywhere else in the file${mismatch(file, prepared, next)}`;
+            return { ok: false, file: path, hunk: prepared.ref, reason: `${hunkPrefix(path, prepared.ref)}: ${why}` };
+        }
+        out.push(...file.slice(next, place.start), ...replacement(file, prepared, place, eol));
+        next = place.start + place.take;
+        delta = place.start - place.from - prepared.stated;
+        weakest = Math.max(weakest, rank(place.strategy));
+    }
+    out.push(...file.slice(next));
+    return { ok: true, content: fromLines(out, eol ?? "\n"), strategy: STRATEGIES[weakest] };
+}
+function refuse(file, reason) {
+    return { ok: false, file, hunk: null, reason: `${clipPath(file)}: ${reason}` };
+}
+function unsafePath(patch) {
+    for (const file of patch.files) {
+        for (const path of [file.oldPath, file.newPath]) {
+            const checked = path === null ? null : checkRelativePath(path);
+            if (checked && !checked.ok) {
+                // A name the file system cannot hold is the candidate's, like one that escapes, but not an escape.
+                return {
+                    ok: false,
+                    file: clipPath(path),
+                    hunk: null,
+                    reason: checked.tooLong
+                        ? `path too long: ${quote(path)} ${checked.why}`
+                        : `path escapes the tree: ${quote(path)} (${checked.why})`,
+                };
+            }
+        }
+    }
+    return null;
+}
+/** A rename (not a copy): its source is gone afterwards. */
+function isRename(file) {
+    return file.oldPath !== null && file.newPath !== null && file.oldPath !== file.newPath && !file.copy;
+}
+/**
+ * Applies the patch to `tree` (relative path → bytes) without touching it, as git apply does. Each hunk tries
+ * its stated line, then the nearest place it matches, both as git apply places hunks, comparing lines byte
+ * for byte (CR included); added lines are written as the patch has them. Then, only when maxStrategy allows,
+ * fuzz: git's pins lifted, whitespace at line ends (CR included) ignored, up to 2 context lines dropped at
+ * each end (GNU patch's fuzz factor 2), and added lines given the file's line end.
+ *
+ * Files as git: a rename or a copy reads its source from the base tree, a change in place what an earlier
+ * part of the patch wrote there (so a patch may touch the same file twice). A path created, or renamed or
+ * copied onto, must not be in the base tree unless the patch deletes it or renames it away (a swap, a → b and
+ * b → a, applies). Written files win over removed ones and a later write over an earlier one, as git removes
+ * all before it writes any.
+ *
+ * Unlike git: hunks must come in file order without overlapping (GNU patch's rule), and zero-context hunks
+ * stay at their stated line (git apply --unidiff-zero).
+ */
+function applyPatch(tree, patch, opts = {}) {
+    const unsafe = unsafePath(patch);
+    if (unsafe)
+        return unsafe;
+    if (patch.problem)
+        return { ok: false, ...patch.problem };
+    if (patch.files.length === 0)
+        return { ok: false, file: null, hunk: null, reason: "no file changes found in the patch" };
+    const allowed = rank(opts.maxStrategy ?? "offset");
+    const applying = {
+        tree,
+        levels: LEVELS.filter((level) => rank(level.strategy) <= allowed),
+        base: (path) => {
+            const bytes = tree.get(path);
+            return bytes && { content: byteString(bytes), executable: opts.executable?.has(path) ?? false };
+        },
+        // The paths the patch deletes or renames away, wherever in it: git lets a creation or a rename take them.
+        leaving: new Set(patch.files.filter((file) => file.newPath === null || isRename(file)).map((file) => file.oldPath)),
+        latest: new Map(),
+        writes: new Map(),
+        removals: new Set(),
+        weakest: 0,
+    };
+    for (const file of patch.files) {
+        const failure = applyFile(file, applying);
+        if (failure)
+            return failure;
+    }
+    return outcome(applying);
+}
+/** Applies one file's part of the patch onto what `applying` has so far; a failure ends the whole patch. */
+function applyFile(file, applying) {
+    const { tree, leaving, latest, base } = applying;
+    const { oldPath, newPath } = file;
+    const path = newPath ?? oldPath;
+    const moved = oldPath !== null && newPath !== null && oldPath !== newPath;
+    if (newPath !== null && (oldPath === null || moved) && tree.has(newPath) && !leaving.has(newPath)) {
+        const how = oldPath === null ? "creates it" : `${file.copy ? "copies" : "renames"} ${clipPath(oldPath)} onto it`;
+        return refuse(newPath, `the patch ${how}, but it already exists`);
+    }
+    if (oldPath !== null && !moved && latest.get(oldPath) === null)
+        return refuse(oldPath, "the patch changes it after deleting it or renaming it away");
+    const source = oldPath === null
+        ? { content: "", executable: false }
+        : moved
+            ? base(oldPath)
+            : (latest.get(oldPath) ?? base(oldPath));
+    if (source === undefined)
+        return refuse(oldPath, "the patch changes it, but it does not exist in the base tree");
+    const result = patchContent(path, source.content, file.hunks, applying.levels);
+    if (!result.ok)
+        return result;
+    if (newPath === null && result.content !== "")
+        return refuse(path, "the patch deletes it, but the file holds more than the patch removes");
+    applying.weakest = Math.max(applying.weakest, rank(result.strategy));
+    if (newPath === null || isRename(file)) {
+        applying.removals.add(oldPath);
+        latest.set(oldPath, null);
+    }
+    if (newPath !== null) {
+        // Git's mode line when there is one; otherwise a file keeps the mode of the one it came from.
+        const written = {
+            content: result.content,
+            executable: file.mode === undefined ? source.executable : (parseInt(file.mode, 8) & 0o111) !== 0,
+        };
+        applying.writes.set(newPath, written);
+        latest.set(newPath, written);
+    }
+    return null;
+}
+/** The files that differ from the base tree once every part is applied: written files win over removed ones. */
+function outcome({ base, removals, writes, weakest }) {
+    const after = new Map([...[...removals].map((path) => [path, null]), ...writes]);
+    const changed = ([path, entry]) => {
+        const before = base(path);
+        if (entry === null)
+            return before !== undefined;
+        return before === undefined || entry.content !== before.content || entry.executable !== before.executable;
+    };
+    const kept = [...after].filter(changed);
+    const files = new Map(kept.map(([path, entry]) => [path, entry && toBytes(entry.content)]));
+    const executable = new Set(kept.filter(([, entry]) => entry?.executable).map(([path]) => path));
+    return { ok: true, files, executable, changed: [...files.keys()].sort(), strategy: STRATEGIES[weakest] };
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/test-files.ts
@@ -15572,51 +16398,18 @@ function extract_extractCode(reply, language) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
-// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
-// what a candidate changed). Pure.
-
-
-/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
-const DEFAULT_TOKEN = "default";
-/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
-const OFF_TOKEN = "none";
-/**
- * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
- * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
- */
-function parseProtect(items) {
-    if (items === undefined)
-        return { defaults: true, globs: [], except: [] };
-    const setting = { defaults: false, globs: [], except: [] };
-    for (const item of items) {
-        if (item === OFF_TOKEN) {
-            if (items.length > 1)
-                throw new errors_InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
-            continue;
-        }
-        if (item === DEFAULT_TOKEN) {
-            setting.defaults = true;
-            continue;
-        }
-        const negated = item.startsWith("!");
-        const glob = negated ? item.slice(1) : item;
-        const path = checkRelativePath(glob);
-        if (!path.ok)
-            throw new errors_InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
-        (negated ? setting.except : setting.globs).push(glob);
-    }
-    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-        throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
-    }
-    return setting;
-}
-/** Whether the setting protects nothing: no rule to check, no file to restore. */
-function protectionOff(setting) {
-    return !setting.defaults && setting.globs.length === 0;
-}
-
 ;// CONCATENATED MODULE: ./src/prepare/protect.ts
+// What a candidate may not change (issue 18's `protect`): the tests that judge it, the files that load
+// before them (conftest.py, import hooks) and the test runners' configuration, each language's as its file
+// in languages/ names them. Pure: the caller hands in the base's files and the candidate's changes, and
+// gets back which changes are protected and what the sandbox gets instead (the base's version; nothing,
+// for a file the candidate added). The README's "Protected files" says what the default covers and what
+// no list of files can see.
+//
+// Matching is case-sensitive, as the sandbox's Linux file system and the runners are: `Conftest.py` is not
+// loaded by pytest, so it needs no rule. A case-insensitive file system (a macOS or Windows checkout) would
+// merge `tests/Test_x.py` into `tests/test_x.py`, but candidates only ever run in a Linux sandbox.
+
 
 
 
@@ -15626,12 +16419,13 @@ const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/
 function languagesGlobs(kind) {
     return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
 }
+const TEST_FILES = "a test file the base has";
 /** The default's rules, in the order a file is tested against them: the first that matches names it. */
 function defaultRules() {
     const sections = [...new Set(LANGUAGE_LIST.flatMap((language) => language.protect.sections))];
     const rules = [
         {
-            what: "a test file the base has",
+            what: TEST_FILES,
             scope: "existing",
             globs: [...SHARED_TEST_FILES, ...languagesGlobs((g) => g.tests)],
         },
@@ -15649,6 +16443,11 @@ function defaultRules() {
     return rules.filter((rule) => rule.globs.length > 0);
 }
 const DEFAULT_RULES = defaultRules();
+const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES).globs.map(globMatcher);
+/** Whether the default takes `path` for a test file (its first rule's layouts): the tests' own code. */
+function isTestFile(path) {
+    return TEST_FILE_MATCHERS.some((m) => m.match(path));
+}
 /**
  * Compiled code runs in place of its source, so it is protected whenever anything is: a forged cache
  * beside a protected source would undo the user's globs as much as the default's.
@@ -15658,6 +16457,45 @@ const COMPILED_RULE = {
     scope: "always",
     globs: languagesGlobs((g) => g.compiled),
 };
+const SHADOW_RULES = LANGUAGE_LIST.flatMap(({ protect: { shadowing } }) => shadowing ? [{ ...shadowing, names: new Set(shadowing.names) }] : []);
+/** What protects `path`, a file the candidate adds, from shadowing a module; undefined when it shadows none. */
+function shadowed(path, inTree) {
+    for (const rule of SHADOW_RULES) {
+        const module = rule.moduleOf(path);
+        if (!module)
+            continue;
+        const { dir, name } = module;
+        if (!rule.names.has(name) && !rule.prefixes.some((prefix) => name.startsWith(prefix)))
+            continue;
+        if (dir !== "" && inTree(`${dir}/${rule.packageMarker}`))
+            continue;
+        return `a new module named as one the runner or the tests import (\`${name}\`), which would be imported in its place`;
+    }
+    return undefined;
+}
+const CONFIG_LOADS = LANGUAGE_LIST.flatMap((language) => language.protect.loadedByConfig ?? []);
+const LOADED_BY_CONFIG = "a file the test runner's configuration loads before the tests";
+/**
+ * The files the base's runner configurations name to load before the tests (PHPUnit's bootstrap, …), as
+ * paths of the tree: each named path resolved from its configuration's directory; one that leaves the
+ * tree, or is absolute, names no file of it.
+ */
+function loadedByConfig(base) {
+    const named = new Set();
+    for (const { config, named: read } of CONFIG_LOADS) {
+        const content = base.get(config);
+        if (content === undefined)
+            continue;
+        for (const path of read(asText(content))) {
+            if (path === "" || path.startsWith("/"))
+                continue;
+            const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(config), path));
+            if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".")
+                named.add(resolved);
+        }
+    }
+    return named;
+}
 function compileProtect(setting, tests = []) {
     const rules = [];
     if (setting.globs.length > 0)
@@ -15674,6 +16512,7 @@ function compileProtect(setting, tests = []) {
         off: protectionOff(setting),
         rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(globMatcher) })),
         except: setting.except.map(globMatcher),
+        treeRules: setting.defaults,
     };
 }
 const decoder = new TextDecoder();
@@ -15692,10 +16531,8 @@ function changeOf(before, after) {
         return "deleted";
     return sameContent(before, after) ? undefined : "changed";
 }
-/** The rule that protects this change of `path`, or undefined. */
+/** The rule that protects this change of `path` by its name, or undefined. */
 function protecting(rules, path, before, after) {
-    if (rules.except.some((m) => m.match(path)))
-        return undefined;
     return rules.rules.find((rule) => {
         if (!rule.matchers.some((m) => m.match(path)))
             return false;
@@ -15715,14 +16552,30 @@ function findProtected(rules, base, changes) {
     const files = [];
     if (rules.off)
         return { protected: [], files };
-    for (const [path, after] of [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const named = rules.treeRules ? loadedByConfig(base) : new Set();
+    const unnamed = [];
+    for (const [path, after] of sorted) {
         const before = base.get(path);
         const change = changeOf(before, after);
-        if (!change)
+        if (!change || rules.except.some((m) => m.match(path)))
             continue;
-        const rule = protecting(rules, path, before, after);
-        if (rule)
-            files.push({ path, change, what: rule.what, restore: before ?? null });
+        const what = protecting(rules, path, before, after)?.what ?? (named.has(path) ? LOADED_BY_CONFIG : undefined);
+        if (what)
+            files.push({ path, change, what, restore: before ?? null });
+        else if (change === "added")
+            unnamed.push([path, after]);
+    }
+    if (rules.treeRules && unnamed.length > 0) {
+        // The tree the candidate runs in: its changes, less the protected ones (the base's version runs).
+        const undone = new Set(files.map((file) => file.path));
+        const inTree = (path) => changes.has(path) && !undone.has(path) ? changes.get(path) !== null : base.get(path) !== undefined;
+        for (const [path] of unnamed) {
+            const what = shadowed(path, inTree);
+            if (what)
+                files.push({ path, change: "added", what, restore: null });
+        }
+        files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     }
     return { protected: files.map((file) => file.path), files };
 }
@@ -15763,17 +16616,20 @@ const tamper_text = (content) => typeof content === "string" ? content : new Tex
  * line of the same text is the base's, not the candidate's (a whole file is read, since the names a
  * change uses are often imported by lines it kept). Sorted by file and line.
  */
-function findTampering(files) {
+function findTampering(files, tree = { tests: [], code: [] }) {
     const found = [];
+    const code = pythonModules(tree.code);
+    // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
+    const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
     for (const file of files) {
         const scan = scannerFor(file.path);
         if (!scan)
             continue;
         const source = tamper_text(file.content);
-        const mine = scan(source, file.path);
+        const mine = scan(source, file.path, context);
         if (mine.length === 0)
             continue;
-        const theirs = file.base ? scan(tamper_text(file.base), file.path) : [];
+        const theirs = file.base ? scan(tamper_text(file.base), file.path, context) : [];
         const baseLines = tamper_text(file.base ?? "").split("\n");
         const known = new Map();
         for (const t of theirs)
@@ -15791,6 +16647,35 @@ function findTampering(files) {
     return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
+/**
+ * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package.
+ */
+function pythonModules(judges) {
+    const names = new Set();
+    for (const path of judges) {
+        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+        if (!m || m[1] === "")
+            continue;
+        const parts = m[1].split("/");
+        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+            continue;
+        for (let i = 0; i < parts.length; i++)
+            names.add(parts.slice(i).join("."));
+    }
+    return names;
+}
+/** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
+function judgeModuleOf(resolved, modules) {
+    const parts = resolved.replace(/\[.*$/, "").split(".");
+    for (let n = parts.length - 1; n >= 1; n--) {
+        const module = parts.slice(0, n).join(".");
+        if (modules.has(module))
+            return module;
+    }
+    return undefined;
+}
 function scannerFor(path) {
     const language = languageOfPath(path);
     if (language === "python")
@@ -15974,7 +16859,7 @@ function tamper_resolve(dotted, aliases) {
 const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
 /** Attribute writes by call: `setattr(obj, "name", …)`, not `monkeypatch.setattr`, whose change pytest undoes. */
 const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
-function scanPython(source, path) {
+function scanPython(source, path, { judgeModules }) {
     const masked = maskPython(source);
     const aliases = pythonAliases(masked, source);
     const found = [];
@@ -15991,13 +16876,21 @@ function scanPython(source, path) {
             add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
         else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
             add(m.index ?? 0, `assigns to ${shown}: the test result's verdict`);
+        else if (resolved !== undefined) {
+            const module = judgeModuleOf(resolved, judgeModules);
+            if (module)
+                add(m.index ?? 0, `assigns to ${shown}: the tests' own module ${module}`);
+        }
     }
     for (const m of masked.matchAll(SETATTR)) {
         const resolved = tamper_resolve(m[2], aliases);
         if (resolved === undefined)
             continue;
         const name = literalAt(source, (m.index ?? 0) + m[0].length);
-        const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`);
+        const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
+            (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules)
+                ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)}`
+                : undefined);
         if (reached)
             add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
     }
@@ -16179,8 +17072,9 @@ function scanJavaScript(source, path) {
 /** Shorter blocks tried after the longest fails its parse check: each costs a container of its own. */
 const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
-function imageFor(settings, language) {
-    return settings.run.image || LANGUAGES[language].image;
+/** The image a candidate runs in: its line's own `image`, else the `image` input, else its language's preset. */
+function imageFor(settings, language, candidate) {
+    return candidate?.overrides?.image || settings.run.image || LANGUAGES[language].image;
 }
 /** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
 function candidateLimits(settings, candidate, patched) {
@@ -16288,7 +17182,10 @@ async function prepareReply(candidate, ctx) {
             checks: files.some((f) => f.path === target) ? [{ language, files: [target] }] : [],
             limits,
             // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
-            ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }]),
+            ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }], {
+                tests: ctx.testFiles.map((f) => f.path),
+                code: [],
+            }),
             ...(start && { start, deleted: [] }),
             ...(protection.protected.length > 0 && { protected: protection.protected }),
         };
@@ -16451,6 +17348,7 @@ async function preparePatch(diff, candidate, ctx) {
         return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
     const startFiles = tree ? tree.files : ctx.testFiles;
+    const startPaths = new Set(startFiles.map((f) => f.path));
     const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
     const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
@@ -16484,12 +17382,21 @@ async function preparePatch(diff, candidate, ctx) {
         ...(protection.protected.length > 0 && { protected: protection.protected }),
         // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
         // held against the base's version of each file.
-        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) }))),
+        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) })), treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path))),
+    };
+}
+/** The tree by path as the scan holds it: the base's test files (the judge), and the rest. */
+function treeFiles(paths, written, inBase) {
+    const added = new Set(written.filter((path) => !inBase(path)));
+    const all = [...paths];
+    return {
+        tests: all.filter((path) => isTestFile(path) && !added.has(path)),
+        code: all.filter((path) => !isTestFile(path)),
     };
 }
 /** `tampering` for a Prepared, when the scan finds any. */
-function withTampering(files) {
-    const tampering = findTampering(files);
+function withTampering(files, tree) {
+    const tampering = findTampering(files, tree);
     return tampering.length > 0 ? { tampering } : {};
 }
 
@@ -16588,9 +17495,56 @@ class StreamCapture {
         };
     }
 }
+/**
+ * The command's stdout and stderr as one log, for a log parser (verdict/results/logs/): whole up to
+ * `limitBytes`, each stream's lines kept whole and in the order they ended, as a terminal or `2>&1`
+ * shows them, never a line of one stream cut into by the other. A line longer than the bound is cut
+ * where the bound falls. Reading never stops (a writer blocked on a full pipe would look like a hang).
+ */
+class LogCapture {
+    #log;
+    #partial = { stdout: [], stderr: [] };
+    #partialBytes = { stdout: 0, stderr: 0 };
+    #limit;
+    constructor(limitBytes) {
+        this.#limit = Math.max(0, Math.floor(limitBytes));
+        this.#log = new StreamCapture(this.#limit);
+    }
+    push(stream, chunk) {
+        let data = Buffer.from(chunk);
+        for (let at = data.indexOf(0x0a); at !== -1; at = data.indexOf(0x0a)) {
+            this.#flush(stream, data.subarray(0, at + 1));
+            data = data.subarray(at + 1);
+        }
+        if (data.length === 0)
+            return;
+        // A line held back may not grow past the bound: one that would goes to the log as it is, and the log
+        // is cut there.
+        if (this.#partialBytes[stream] + data.length > this.#limit) {
+            this.#flush(stream, data);
+            return;
+        }
+        this.#partial[stream].push(data);
+        this.#partialBytes[stream] += data.length;
+    }
+    #flush(stream, end) {
+        for (const part of this.#partial[stream])
+            this.#log.push(part);
+        this.#partial[stream] = [];
+        this.#partialBytes[stream] = 0;
+        this.#log.push(end);
+    }
+    /** The log once both streams ended: a last line without its newline is kept too. */
+    result() {
+        // Two unended lines end apart; the last one as it came.
+        if (this.#partialBytes.stdout > 0 && this.#partialBytes.stderr > 0)
+            this.#flush("stdout", Buffer.from("\n"));
+        for (const stream of ["stdout", "stderr"])
+            this.#flush(stream, Buffer.alloc(0));
+        return { bytes: this.#log.kept(), truncated: this.#log.truncated };
+    }
+}
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/core/tar/pack.ts
 
 const BLOCK = 512;
@@ -17009,6 +17963,7 @@ class PhaseParser {
 
 
 
+
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
 /** How long what runs a container (a CLI, an attach) may take to end after the kill before it is cut. */
@@ -17074,6 +18029,10 @@ function openRun(job, hooks, aborted) {
 }
 /** The most of a run's test results brought back: JUnit files are small; a flood is cut, not kept. */
 const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+/** The log the job asked to keep (`keepLog`), fed by the command's stdout and its stderr after the run marker. */
+function logCapture(job) {
+    return job.keepLog === undefined ? undefined : new LogCapture(job.keepLog);
+}
 /** What the run's stream told once it ended: the driver's phases and text, the candidate's streams, the clocks. */
 function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
     const { parser } = clock;
@@ -17083,6 +18042,7 @@ function outcomeOf(clock, streams, durationMs, memoryAtTimeout) {
         text: parser.text,
         ...(verdict !== undefined && { verdict }),
         ...(results && { results }),
+        ...(streams.log && { log: streams.log.result() }),
         stdout: streams.stdout.result(),
         stderr: streams.stderr.result(),
         timedOut: clock.timedOut,
@@ -17112,6 +18072,7 @@ function runFacts(binary, job, outcome, ended) {
         checkOutput: outcome.phase === "check" ? outcome.text : "",
         ...(outcome.phase === "check" && outcome.verdict !== undefined && { checkVerdict: outcome.verdict }),
         ...(outcome.results && { results: outcome.results }),
+        ...(outcome.log && { log: outcome.log }),
         durationMs: outcome.durationMs,
         ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
         ...(sandboxError === undefined ? {} : { sandboxError }),
@@ -17336,16 +18297,18 @@ function processLimits(pidsLimit, runtime) {
  * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
  * in a usual image.
  */
-function setupTmpfs(tmpfs) {
+function setupTmpfs(tmpfs, workdir) {
     const scratch = tmpfs.find((mount) => mount.path === "/tmp");
-    return [...tmpfs.filter((mount) => mount.path !== policy_WORKDIR), { ...scratch, path: "/var/tmp" }];
+    return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
 }
 function lockDown(job, setup) {
     const { limits } = job;
     const size = limits.workdirBytes;
     const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+    // The work dir is WORKDIR unless the image's environment expects the repository elsewhere (engine.ts).
+    const workdir = job.workdir ?? policy_WORKDIR;
     const tmpfs = [
-        { path: policy_WORKDIR, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+        { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
         { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
     ];
     return {
@@ -17353,7 +18316,7 @@ function lockDown(job, setup) {
         argv: driverArgv(job.command, job.check, job.treeDir, job.results),
         labels: withOwner(job.labels),
         user: SANDBOX_USER,
-        workdir: policy_WORKDIR,
+        workdir,
         // The user site off as well: wherever HOME is, no Python process of the judge reads one.
         env: [
             `HOME=${HOME}`,
@@ -17372,7 +18335,7 @@ function lockDown(job, setup) {
             ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
         ],
         readOnlyRoot: setup === undefined,
-        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs),
+        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs, workdir),
         shmBytes: SHM_BYTES,
         capDrop: "ALL",
         noNewPrivileges: true,
@@ -17496,29 +18459,44 @@ const STEP_TIMEOUT_MS = 10 * 60_000;
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
 // to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
+// An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
+// repository's can be larger than its files, copied into every candidate's work dir.
 const SETUP_DRIVER = String.raw `setup=$1
-cd ${policy_WORKDIR} || exit 125
+cd "$2" || exit 125
 sh -c "$setup" || exit
-(tar -c -f - .) | tar -x -f - -C ${RUN_TREE_DIR} || {
-  echo "sandbox-gate: could not keep the work dir the setup left" >&2
+if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
 `;
 async function buildRunImage(binary, dialect, spec) {
     const name = containerName();
     const tag = `sandbox-gate/run-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}:base`;
-    const { setup } = spec;
+    const { workdir } = spec;
+    // An image's own work dir is copied as a setup's result is: by a setup, `true` when there is none.
+    const setup = spec.setup ??
+        (workdir === undefined ? undefined : { command: "true", network: "none", timeoutMs: STEP_TIMEOUT_MS });
     const job = {
         image: spec.image,
         files: [],
         command: setup?.command ?? "true",
         limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
         labels: spec.labels,
+        ...(workdir !== undefined && { workdir }),
     };
     const base = lockDown(job, { network: setup?.network ?? "none" });
     const policy = {
         ...base,
-        argv: ["sh", "-c", SETUP_DRIVER, "sandbox-gate-setup", job.command],
+        argv: [
+            "sh",
+            "-c",
+            SETUP_DRIVER,
+            "sandbox-gate-setup",
+            job.command,
+            base.workdir,
+            workdir === undefined ? "" : "image",
+        ],
         // Caches out of the work dir: a setup's downloads are not copied into every candidate.
         env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
     };
@@ -17531,11 +18509,14 @@ async function buildRunImage(binary, dialect, spec) {
         return fail(`the run image could not be started from ${spec.image}`, created);
     try {
         // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
+        // An image's own work dir is left as the image has it, but for `files` on top.
+        const intoWorkdir = workdir === undefined
+            ? [tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID })]
+            : spec.files.length === 0
+                ? []
+                : [tarball(spec.files, { under: workdir.slice(1), owner: SANDBOX_UID })];
         const trees = setup
-            ? [
-                tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID }),
-                tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID }),
-            ]
+            ? [...intoWorkdir, tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })]
             : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
         for (const tree of trees) {
             const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
@@ -17587,19 +18568,25 @@ const external_node_perf_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequir
 // time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
 
 
+
+/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
+const REMOVE_TIMEOUT_MS = 10 * 60_000;
 async function ensureImage(engine, image, policy, options) {
     const started = external_node_perf_hooks_namespaceObject.performance.now();
     const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
-    if (policy !== "always") {
-        let present;
-        try {
-            present = await engine.hasImage(image);
-        }
-        catch (error) {
+    let present;
+    try {
+        present = await engine.hasImage(image);
+    }
+    catch (error) {
+        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
+        if (policy !== "always")
             return { ok: false, reason: messageOf(error) };
-        }
+        present = true;
+    }
+    if (policy !== "always") {
         if (present)
-            return { ok: true, pulled: false, ms: elapsed() };
+            return { ok: true, pulled: false, existed: true, ms: elapsed() };
         if (policy === "never")
             return { ok: false, reason: `image ${image} is missing and pull is "never"` };
     }
@@ -17611,7 +18598,7 @@ async function ensureImage(engine, image, policy, options) {
         try {
             await engine.pull(image);
             options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, ms: elapsed() };
+            return { ok: true, pulled: true, existed: present, ms: elapsed() };
         }
         catch (error) {
             lastError = messageOf(error);
@@ -17630,6 +18617,191 @@ function backoffDelays(retries, backoffMs) {
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
+}
+/**
+ * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
+ * and its layers only when nothing else holds them (another of the user's names for the same image, a
+ * container, an image made from it). Returns why it could not be removed, if it could not.
+ */
+async function removePulledImage(binary, image) {
+    const removed = await cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
+async function imageIdOf(binary, image) {
+    const found = await cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/run/line-images.ts
+
+
+/**
+ * Line images pulled ahead of the lines started: one to hide the next pull behind the lines before it,
+ * a second for a pull that fails and retries with back-off. Each per-instance image of SWE-bench is a
+ * few GB: the disk holds those of the lines running and these, whatever the dataset's length.
+ */
+const PULL_AHEAD = 2;
+/**
+ * The schedule for `images`, each line's own image in judging order (undefined: the run's image): when line
+ * p starts, every image first needed at or before p has been asked for, and the next `ahead` distinct images
+ * after them. Pure.
+ */
+function imagePlan(images, ahead = PULL_AHEAD) {
+    const distinct = [];
+    const uses = new Map();
+    /** How many distinct images are first needed at or before each position. */
+    const reached = [];
+    for (const image of images) {
+        if (image !== undefined) {
+            if (!uses.has(image))
+                distinct.push(image);
+            uses.set(image, (uses.get(image) ?? 0) + 1);
+        }
+        reached.push(distinct.length);
+    }
+    const upTo = (count) => Math.min(distinct.length, count);
+    return {
+        first: distinct.slice(0, upTo(ahead)),
+        at: reached.map((count, p) => distinct.slice(upTo((p === 0 ? 0 : reached[p - 1]) + ahead), upTo(count + ahead))),
+        uses,
+    };
+}
+/** The run's own images: the `image` input and every language's preset. A line naming one of these shares it. */
+function line_images_runOwnImages(settings) {
+    return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image)].filter(Boolean));
+}
+/** A line's own image, when it is not one of the run's (`own`): what the plan pulls ahead and releases. */
+function line_images_lineImage(item, own) {
+    const image = "status" in item ? undefined : item.overrides?.image;
+    return image === undefined || own.has(image) ? undefined : image;
+}
+/** Drives the plan as the run's lines start and end. */
+class line_images_LineImages {
+    images;
+    hands;
+    warn;
+    #plan;
+    #left;
+    /** `images`: each line's own image in judging order (lineImage). */
+    constructor(images, hands, warn, ahead = PULL_AHEAD) {
+        this.images = images;
+        this.hands = hands;
+        this.warn = warn;
+        this.#plan = imagePlan(images, ahead);
+        this.#left = new Map(this.#plan.uses);
+    }
+    /** Before the first line: the first images start pulling. */
+    start() {
+        this.#ask(this.#plan.first);
+    }
+    /** As the line at `position` of the judging order starts: the images ahead of it start pulling. */
+    starting(position) {
+        this.#ask(this.#plan.at[position] ?? []);
+    }
+    /** As the line at `position` is done: its image is released once no line still needs it. */
+    async done(position) {
+        const image = this.images[position];
+        if (image === undefined)
+            return;
+        const left = (this.#left.get(image) ?? 1) - 1;
+        this.#left.set(image, left);
+        if (left > 0 || !this.hands.releaseImage)
+            return;
+        for (const failure of await this.hands.releaseImage(image))
+            this.warn(`sandbox-gate: a run image made from the line image ${image} could not be removed: ${failure}`);
+    }
+    #ask(images) {
+        // The pull is memoised: the line that needs the image waits for this same pull. It never rejects.
+        for (const image of images)
+            void this.hands.prepareImage(image);
+    }
+}
+/**
+ * Each image made ready once (present, or pulled with retries under `pull`), before any candidate's clock
+ * starts; and, with a remover, the images this run pulled that the engine did not have before, removed when
+ * released or when the run closes. The run's own images (`keep`) are never removed.
+ */
+class ImageGate {
+    engine;
+    policy;
+    log;
+    remover;
+    keep;
+    idOf;
+    #ready = new Map();
+    /** Removals that failed (a container still held the image): tried again at the next release and at close. */
+    #pending = new Set();
+    constructor(engine, policy, log, remover, keep = new Set(), 
+    /** The engine's id of the image a name finds: two names of one image are one image to remove. */
+    idOf = async () => undefined) {
+        this.engine = engine;
+        this.policy = policy;
+        this.log = log;
+        this.remover = remover;
+        this.keep = keep;
+        this.idOf = idOf;
+    }
+    /** Resolves when `image` is ready; the reason when it cannot be (pull failed, missing with pull: never). */
+    prepare = async (image) => {
+        let pending = this.#ready.get(image);
+        if (!pending) {
+            pending = ensureImage(this.engine, image, this.policy, { retries: 3, backoffMs: 1000, log: this.log }).then((outcome) => {
+                if (outcome.ok && !outcome.pulled)
+                    this.log(`image ${image}: present`);
+                return outcome;
+            });
+            this.#ready.set(image, pending);
+        }
+        const outcome = await pending;
+        if (!outcome.ok)
+            return outcome.reason;
+        return undefined;
+    };
+    /**
+     * `image` is needed no more: removed if this run pulled it. A removal that fails (a container kept warm
+     * still holds the image) is tried again at the next release and at close, which reports it.
+     */
+    async release(image) {
+        const pending = this.#ready.get(image);
+        // Forgotten either way: were it needed again, it would be made ready again, never taken for present.
+        this.#ready.delete(image);
+        const earlier = [...this.#pending];
+        this.#pending.clear();
+        const ours = pending && this.#pulledHere(await pending, image) ? [image] : [];
+        await Promise.all([...earlier, ...ours].map((name) => this.#remove(name)));
+    }
+    /** At the run's end, after its containers: every image this run pulled and still holds. Returns the failures. */
+    async close() {
+        const held = await Promise.all([...this.#ready].map(async ([image, pending]) => (this.#pulledHere(await pending, image) ? [image] : [])));
+        this.#ready.clear();
+        const names = [...new Set([...this.#pending, ...held.flat()])];
+        this.#pending.clear();
+        const failures = await Promise.all(names.map((image) => this.remover(image)));
+        return failures.filter((failure) => failure !== undefined);
+    }
+    #pulledHere(outcome, image) {
+        return this.remover !== undefined && outcome.ok && outcome.pulled && !outcome.existed && !this.keep.has(image);
+    }
+    async #remove(image) {
+        // Another name still in use for the same image (a tag and a digest pin of it): removing this one could
+        // take the image with it, so it waits, and goes with that one's release or at close.
+        const id = await this.idOf(image);
+        if (id !== undefined) {
+            const others = await Promise.all([...this.#ready.keys()].map((other) => this.idOf(other)));
+            if (others.includes(id)) {
+                this.#pending.add(image);
+                return;
+            }
+        }
+        const failure = await this.remover(image);
+        if (failure === undefined)
+            this.log(`image ${image}: removed (pulled by this run, needed by no line left)`);
+        else
+            this.#pending.add(image);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/tests.ts
@@ -17679,100 +18851,6 @@ function pytestNodeToCaseId(id) {
     return `${classname}::${name}${params}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/statuses.ts
-// The statuses a candidate can end with, the vocabulary every room shares, and everything the rooms say
-// or decide of one: its label and icon, its meaning, and which sets it belongs to. One entry per status,
-// in the order classification tries them, so a new status is one entry here (and its feedback text in
-// verdict/feedback.ts, which the compiler asks for); every set and table below is computed from it.
-// A failure of the candidate's own shows a cross; our failure a warning sign, never the cross that blames the code.
-const FAILED = "❌";
-const CATALOGUE = [
-    { status: "no_code", label: "no code", icon: FAILED, phrase: "holds no code", is: [] },
-    { status: "patch_failed", label: "patch failed", icon: FAILED, phrase: "has a patch that does not apply", is: [] },
-    {
-        // Set after the run, over the run's own status, which the result keeps in its notes: the run (with the
-        // base's versions of the protected files) may have ended any way, so nothing says it ran to its end.
-        status: "protected",
-        label: "protected",
-        shown: "protected files changed",
-        icon: "🛡️",
-        phrase: "changed the tests or their runner",
-        is: ["codeRan", "sandboxed"],
-    },
-    { status: "syntax_error", label: "syntax error", icon: FAILED, phrase: "does not parse", is: ["sandboxed"] },
-    {
-        status: "timeout",
-        label: "timeout",
-        icon: "⏱️",
-        phrase: "timed out",
-        is: ["codeRan", "sandboxed", "cutShort", "rerunnable"],
-    },
-    {
-        status: "oom",
-        label: "out of memory",
-        icon: "💥",
-        phrase: "ran out of memory",
-        is: ["codeRan", "sandboxed", "cutShort"],
-    },
-    {
-        status: "test_failed",
-        label: "tests failed",
-        icon: FAILED,
-        phrase: "fails the tests",
-        is: ["ranToEnd", "codeRan", "sandboxed", "rerunnable"],
-    },
-    {
-        status: "pass",
-        label: "pass",
-        shown: "passed",
-        icon: "✅",
-        phrase: "passes the tests",
-        is: ["ranToEnd", "codeRan", "sandboxed"],
-    },
-    {
-        status: "sandbox_error",
-        label: "sandbox error",
-        shown: "sandbox error (ours: re-run)",
-        icon: "⚠️",
-        phrase: "could not be judged (our sandbox failed: re-run)",
-        is: ["sandboxed", "cutShort", "ours"],
-    },
-];
-/** Statuses in the order classification tries them: the first that matches wins. A literal tuple, for the
- * report's schema and the types it gives. */
-// `map` keeps the catalogue's length and order; TypeScript types its result as a plain array.
-const statuses_STATUSES = CATALOGUE.map((entry) => entry.status);
-/** Each status's entry of the catalogue. */
-const statuses_STATUS_INFO = Object.fromEntries(CATALOGUE.map((entry) => [entry.status, info(entry)]));
-function info({ label, shown, icon, phrase, is }) {
-    const has = (trait) => is.includes(trait);
-    return {
-        label,
-        shown: shown ?? label,
-        icon,
-        phrase,
-        ranToEnd: has("ranToEnd"),
-        codeRan: has("codeRan"),
-        sandboxed: has("sandboxed"),
-        cutShort: has("cutShort"),
-        rerunnable: has("rerunnable"),
-        ours: has("ours"),
-    };
-}
-function statusesWhere(flag) {
-    return new Set(statuses_STATUSES.filter((s) => statuses_STATUS_INFO[s][flag]));
-}
-/** Every status but `pass`: what fails the gate when nothing says otherwise. */
-const statuses_EVERY_FAILURE = new Set(statuses_STATUSES.filter((s) => s !== "pass"));
-/** Statuses of a run whose test command ended on its own: the ones its test results speak to. */
-const RAN_TO_END = statusesWhere("ranToEnd");
-/** Statuses of a run whose code ran: its duration is run time. */
-const statuses_CODE_RAN = statusesWhere("codeRan");
-/** Statuses of a run stopped before its end: a base run ending so says nothing about the tests. */
-const CUT_SHORT = statusesWhere("cutShort");
-/** The candidate's own statuses a rerun may change. */
-const RERUNNABLE = statusesWhere("rerunnable");
-
 ;// CONCATENATED MODULE: ./src/verdict/attempts.ts
 // Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
 // add up to. Pure.
@@ -17814,14 +18892,14 @@ function flakyFailure(attempts) {
 // The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
 // tree and command, whatever the number of patches compared with it.
 
-function baseline_runs_keyOf({ image, command, files }) {
+function baseline_runs_keyOf({ image, command, files, format }) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
     for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
         hash.update(file.content);
         hash.update("\0");
     }
-    return JSON.stringify([image, command, hash.digest("hex")]);
+    return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
 }
 class BaselineRuns {
     #runs = new Map();
@@ -17850,17 +18928,31 @@ class BaselineRuns {
 
 /**
  * `status` (from the exit code) with the test results: no results, or none with a test, is `test_failed`
- * (a command that exits 0 before any test runs must not pass); a failing test is `test_failed` whatever
- * the exit code (`pytest || true`); a nonzero exit is `test_failed` whatever the results say.
+ * (a command that exits 0 before any test runs must not pass); a log whose passes are not believed is
+ * `test_failed`; a failing test is `test_failed` whatever the exit code (`pytest || true`); a nonzero exit
+ * is `test_failed` whatever the results say.
  */
-function judgeByTests(status, reading, globs) {
+function judgeByTests(status, reading, source) {
     if (!RAN_TO_END.has(status))
         return { status };
-    const wanted = globs.join(", ");
+    if ("log" in source) {
+        if (reading.untrusted !== undefined)
+            return { status: "test_failed", reason: reading.untrusted };
+        if (!reading.tests || tests_testCount(reading.tests) === 0)
+            return {
+                status: "test_failed",
+                reason: `no test ran: the command's output holds no test that ${source.log} names`,
+            };
+    }
+    else {
+        const wanted = source.join(", ");
+        if (!reading.tests)
+            return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
+        if (tests_testCount(reading.tests) === 0)
+            return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+    }
     if (!reading.tests)
-        return { status: "test_failed", reason: `no test ran: the command wrote no file matching ${wanted}` };
-    if (tests_testCount(reading.tests) === 0)
-        return { status: "test_failed", reason: `no test ran: the results matching ${wanted} hold no test case` };
+        return { status: "test_failed" };
     const failing = reading.tests.counts.failed + reading.tests.counts.error;
     if (failing > 0)
         return { status: "test_failed" };
@@ -18068,7 +19160,7 @@ function readTestResults(files, parser) {
 ;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
 // The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
 // sandbox, and applied as themselves to what came back, which is then read in the `results-format`
-// selected (formats.ts). Pure.
+// selected (formats.ts); or, for a log format, the command's own output read by its parser. Pure.
 
 
 
@@ -18096,6 +19188,23 @@ function readResults(results, globs, parser) {
         return { notes };
     const read = readTestResults(matching, parser);
     return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+/** The command's output (RunFacts.log) read by a log format's parser; absent when the run kept none (it was stopped). */
+function readLogResults(log, parser) {
+    if (!log)
+        return { notes: ["the command's output did not come back (the run was stopped)"] };
+    const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
+    const all = [
+        ...(log.truncated
+            ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / MIB)} MiB; tests past that were not read`]
+            : []),
+        ...(problem === undefined ? [] : [`the output is not readable as ${parser.format} (${problem})`]),
+        ...notes,
+    ];
+    const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
+    if (total > tests.cases.length)
+        all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
+    return { tests, notes: all, ...(untrusted !== undefined && { untrusted }) };
 }
 
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -18216,15 +19325,488 @@ function readJunit(text, keep, suites = []) {
 }
 const junit = {
     format: "JUnit XML",
+    reads: "files",
     parse: (data, keep) => readJunit(Buffer.from(data).toString("utf8"), keep),
 };
 
+;// CONCATENATED MODULE: ./src/verdict/results/logs/log.ts
+// What every log format shares: the statuses SWE-bench's harness reads off a test runner's output, the
+// Python `str.split()` its parsers split lines with, and the one decision over what a log claims, where we
+// read a candidate-written log more warily than the harness does (docs/judging.md, "Log formats"):
+//
+// - A test reported failed or errored anywhere stays failed, whatever else the log says of it: the harness
+//   keeps the last line it reads for a test, so a "passed" line printed after the runner's own failure
+//   turned it green. An honest runner never reports a failing test passed later (pytest's teardown error
+//   comes after its PASSED, and wins there as here).
+// - What the runner's own summary block says of a test wins over what lines outside it say; a pass read
+//   after pytest's final count line is not believed (pytest.ts).
+// - The passes a log claims are believed only up to what the runner itself counted in its final count
+//   lines (pytest's `N passed`, unittest's `Ran N tests`, sympy's `tests finished: N passed`), summed over
+//   every count line (a command may run the runner twice; pytest's own tests print inner sessions). A log
+//   that claims more, or that was cut before it could be checked, fails the run: its passes are not listed.
+//
+// Pure.
+
+/** The statuses SWE-bench's harness reads (its TestStatus), by the word a log line carries. */
+const LOG_STATUSES = ["FAILED", "PASSED", "SKIPPED", "ERROR", "XFAIL"];
+function isLogStatus(word) {
+    return LOG_STATUSES.includes(word ?? "");
+}
+// Python's str.split() with no argument: runs of whitespace as Python counts it (the ASCII separators
+// 0x1c–0x1f and NEL among them, unlike JavaScript's \s; U+FEFF not, unlike \s), ends trimmed. Ids are
+// keyed as the harness splits them.
+const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+const PY_TRIM = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+function pySplit(line) {
+    const trimmed = pyStrip(line);
+    return trimmed === "" ? [] : trimmed.split(PY_SPACE);
+}
+/** Python's str.strip() with no argument. */
+function pyStrip(line) {
+    return line.replace(PY_TRIM, "");
+}
+/** A log's lines as the harness splits them: on "\n" only. */
+function logLines(text) {
+    return text.split("\n");
+}
+const log_MAX_MESSAGE = 2_000;
+const CASE_STATUS = {
+    PASSED: "passed",
+    // The harness grades an expected failure that failed as passed (grading.py's test_passed).
+    XFAIL: "passed",
+    SKIPPED: "skipped",
+    FAILED: "failed",
+    ERROR: "error",
+};
+const failing = (status) => status === "FAILED" || status === "ERROR";
+/** Each id's status: failed anywhere stays failed (the last failure said); else the summary's word; else the last. */
+function log_decide(observations) {
+    const by = new Map();
+    for (const seen of observations) {
+        const held = by.get(seen.id);
+        if (held && failing(held.status) && !failing(seen.status))
+            continue;
+        if (held?.summary && !seen.summary && !failing(seen.status))
+            continue;
+        by.set(seen.id, seen);
+    }
+    return by;
+}
+/**
+ * A case's fields whose caseId() is the id exactly: a pytest node id (`tests/test_x.py::TestA::test_b[1-2]`)
+ * as its file, class and name (the parameters kept whole, whatever `::` they hold); any other id (Django's
+ * `test_a (app.tests.T)`, sympy's `test_a`) as its name alone.
+ */
+function caseFields(id) {
+    const bracket = id.indexOf("[");
+    const path = bracket === -1 ? id : id.slice(0, bracket);
+    const parts = path.split("::");
+    if (parts.length >= 2 && parts[0].endsWith(".py")) {
+        const name = `${parts.at(-1)}${bracket === -1 ? "" : id.slice(bracket)}`;
+        const classname = parts.slice(1, -1).join("::");
+        const fields = { file: parts[0], ...(classname && { classname }), name };
+        if (caseId(fields) === id)
+            return fields;
+    }
+    return { name: id };
+}
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** A log format over `read`: the decision above applied to what `read` finds, bounded to `keep` cases listed. */
+function logParser(format, read) {
+    return {
+        format,
+        reads: "log",
+        parse: (data, keep, cut = false) => readLog(Buffer.from(data).toString("utf8"), keep, cut, read),
+    };
+}
+function readLog(text, keep, cut, read) {
+    const { observations, counted, notes = [] } = read(text);
+    const decided = [...log_decide(observations).values()];
+    const passes = decided.filter((o) => CASE_STATUS[o.status] === "passed").length;
+    const runnerCount = counted.reduce((sum, n) => sum + n, 0);
+    let untrusted;
+    if (passes > 0 && cut)
+        untrusted = `the output was cut before the test runner's own count, so the ${plural(passes, "passing test")} it claims cannot be checked and are not believed`;
+    else if (counted.length > 0 && passes > runnerCount)
+        untrusted = `the output claims ${plural(passes, "passing test")}, but the test runner itself counted ${runnerCount}: lines in it that the runner did not write, so none of its passes are believed`;
+    const kept = untrusted ? decided.filter((o) => CASE_STATUS[o.status] !== "passed") : decided;
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const cases = [];
+    for (const o of kept) {
+        const status = CASE_STATUS[o.status];
+        counts[status]++;
+        if (cases.length >= keep)
+            continue;
+        const fields = caseFields(o.id);
+        const message = o.status === "XFAIL"
+            ? "expected to fail, and failed (xfail): graded as passed, as SWE-bench grades it"
+            : o.message?.slice(0, log_MAX_MESSAGE);
+        cases.push({ id: caseId(fields), ...fields, status, ...(message && { message }) });
+    }
+    const all = [...notes, ...(untrusted ? [untrusted] : [])];
+    return { tests: { counts, cases }, ...(untrusted && { untrusted }), ...(all.length > 0 && { notes: all }) };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/django.ts
+
+const PASS_SUFFIXES = [" ... ok", " ... OK", " ...  OK"];
+const VERSION_TEST = "--version is equivalent to version";
+// A test name that django__django-7188's output runs into a migration line (the harness's exception).
+const MIGRATION_PREFIX = "Applying sites.0002_alter_domain_unique...test_no_migrations";
+function lineObservations(raw, prev) {
+    let line = pyStrip(raw);
+    const seen = [];
+    if (line.includes(VERSION_TEST))
+        seen.push({ id: VERSION_TEST, status: "PASSED" });
+    if (line.includes(" ... "))
+        prev.test = line.split(" ... ")[0];
+    const suffix = PASS_SUFFIXES.find((s) => line.endsWith(s));
+    if (suffix !== undefined) {
+        if (line.startsWith(MIGRATION_PREFIX))
+            line = pyStrip(line.slice(line.indexOf("...") + 3));
+        seen.push({ id: line.slice(0, line.lastIndexOf(suffix)), status: "PASSED" });
+    }
+    if (line.includes(" ... skipped"))
+        seen.push({ id: line.split(" ... skipped")[0], status: "SKIPPED" });
+    if (line.endsWith(" ... FAIL"))
+        seen.push({ id: line.split(" ... FAIL")[0], status: "FAILED" });
+    const second = pySplit(line)[1];
+    if (line.startsWith("FAIL:") && second !== undefined)
+        seen.push({ id: second, status: "FAILED" });
+    if (line.endsWith(" ... ERROR"))
+        seen.push({ id: line.split(" ... ERROR")[0], status: "ERROR" });
+    if (line.startsWith("ERROR:") && second !== undefined)
+        seen.push({ id: second, status: "ERROR" });
+    if (line.startsWith("ok") && prev.test !== undefined)
+        seen.push({ id: prev.test, status: "PASSED" });
+    return seen;
+}
+// The three interleavings the harness reads across a line break: the test's line, then `ok` alone. Python's
+// `\s` and `.` (any character but a newline, a carriage return included), not JavaScript's.
+const S = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const TESTING_AGAINST = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}Testing against Django installed in `);
+const SERVER_ERROR = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}Internal Server Error: /([^\\n]*)/$`);
+const NO_ISSUES = new RegExp(`^([^\\n]*?)${S}\\.\\.\\.${S}System check identified no issues \\(0 silenced\\)$`);
+const TESTING_END = " silenced).";
+/**
+ * The harness's three multi-line patterns, in its order, each over the whole log: a match begins at a line
+ * that names the test, and the next match is looked for after its `ok`. The first pattern's middle spans
+ * any number of lines, up to the first line ending ` silenced).` that is followed by `ok` alone: found by
+ * one pass over the lines rather than by a lazy regular expression over the text, whose cost a log that
+ * repeats the opening without its end could make quadratic.
+ */
+function interleaved(lines) {
+    const seen = [];
+    // Each line that ends the first pattern's span, in order.
+    const ends = lines.flatMap((line, i) => (line.endsWith(TESTING_END) && lines[i + 1] === "ok" ? [i] : []));
+    let after = 0;
+    for (let i = 0, e = 0; i < lines.length; i++) {
+        if (i < after)
+            continue;
+        const opening = TESTING_AGAINST.exec(lines[i]);
+        if (!opening)
+            continue;
+        // The span may end on the opening line itself, after the phrase.
+        const endsHere = lines[i].slice(opening[0].length).endsWith(TESTING_END);
+        while (e < ends.length && (ends[e] < i || (ends[e] === i && !endsHere)))
+            e++;
+        const end = ends[e];
+        if (end === undefined)
+            break;
+        seen.push({ id: opening[1], status: "PASSED" });
+        after = end + 2;
+    }
+    // Each pattern only on a line that ends as it must: the test, bounded by a suffix, stays linear in the line.
+    for (const [pattern, end] of [
+        [SERVER_ERROR, "/"],
+        [NO_ISSUES, "System check identified no issues (0 silenced)"],
+    ]) {
+        for (let i = 0; i + 1 < lines.length; i++) {
+            const test = lines[i].endsWith(end) ? pattern.exec(lines[i])?.[1] : undefined;
+            if (test !== undefined && lines[i + 1] === "ok") {
+                seen.push({ id: test, status: "PASSED" });
+                i++;
+            }
+        }
+    }
+    return seen;
+}
+const RAN = /^Ran (\d+) tests? in \d+(?:\.\d+)?s$/;
+const OUTCOME = /^(?:OK|FAILED)(?: \((.*)\))?$/;
+/** Per `Ran N tests` line, N less the skips its outcome line reports. */
+function counted(lines) {
+    const counts = [];
+    lines.forEach((line, i) => {
+        const ran = RAN.exec(line.trim())?.[1];
+        if (ran === undefined)
+            return;
+        const outcome = lines
+            .slice(i + 1, i + 4)
+            .map((l) => OUTCOME.exec(l.trim()))
+            .find(Boolean);
+        const skipped = /(?:^|, )skipped=(\d+)/.exec(outcome?.[1] ?? "")?.[1];
+        counts.push(Math.max(0, Number(ran) - Number(skipped ?? 0)));
+    });
+    return counts;
+}
+const django = logParser("Django's test runner output", (text) => {
+    const lines = logLines(text);
+    const prev = {};
+    const observations = lines.flatMap((line) => lineObservations(line, prev));
+    return { observations: [...observations, ...interleaved(lines)], counted: counted(lines) };
+});
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/pytest.ts
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+const SUMMARY_HEADER = /^=+ short test summary info =+$/;
+const SECTION = /^=+ .* =+$/;
+// `=== 3 passed, 1 failed, 2 warnings in 0.12s ===`, `1 passed in 0.01 seconds` (older pytest), `no tests
+// ran in 0.01s`, with -q without the rule, `(0:01:02)` after the time on long runs.
+const COUNT_LINE = /^(?:=+ )?((?:\d+ [a-z]+(?: [a-z]+)?, )*\d+ [a-z]+(?: [a-z]+)?|no tests ran) in \d+(?:\.\d+)? ?s(?:econds)?(?: \([^)]*\))?(?: =+)?$/;
+/** The passes a count line reports (an expected failure that failed is graded as a pass), or undefined when it is none. */
+function countedPasses(line) {
+    const body = COUNT_LINE.exec(line.replace(ANSI, "").trim())?.[1];
+    if (body === undefined)
+        return undefined;
+    let passes = 0;
+    for (const item of body.split(", ")) {
+        const [, n, what] = /^(\d+) (.+)$/.exec(item) ?? [];
+        if (what === "passed" || what === "xfailed")
+            passes += Number(n);
+    }
+    return passes;
+}
+/** A log's lines, each with whether it stands in the runner's short summary or after its last count, and the runner's counts. */
+function pytestScan(text) {
+    const lines = [];
+    const counted = [];
+    let summary = false;
+    let last = -1;
+    for (const line of logLines(text)) {
+        const plain = line.replace(ANSI, "").trim();
+        const passes = countedPasses(plain);
+        if (passes !== undefined) {
+            counted.push(passes);
+            summary = false;
+            last = lines.length;
+        }
+        else if (SUMMARY_HEADER.test(plain))
+            summary = true;
+        else if (SECTION.test(plain))
+            summary = false;
+        lines.push({ line, summary, after: false });
+    }
+    for (let i = last + 1; last >= 0 && i < lines.length; i++)
+        lines[i].after = true;
+    return { lines, counted };
+}
+/** pytest's `SKIPPED [N] file:line: reason`: [N] is a count of skips, not a test (the harness's _is_skip_summary). */
+function isSkipSummary(status, name) {
+    return status === "SKIPPED" && /^\[\d+\]$/.test(name);
+}
+/** What follows a FAILED or ERROR line's first ` - `: the runner's one-line reason. */
+function pytest_messageOf(line, status) {
+    if (status !== "FAILED" && status !== "ERROR")
+        return undefined;
+    const at = line.indexOf(" - ");
+    return at === -1 ? undefined : line.slice(at + 3).trim() || undefined;
+}
+/**
+ * parse_log_pytest's reading of one line, `rename` applied to the id (the options parser's); undefined when
+ * the line names no test. A first word that begins with a status word but is none (`PASSEDX`) names
+ * nothing here: the harness keys it with a status it grades neither passed nor failed.
+ */
+function pytestLine(line, rename = (id) => id) {
+    const status = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    if (status === undefined)
+        return undefined;
+    const words = pySplit(status === "FAILED" ? line.replaceAll(" - ", " ") : line);
+    if (words.length <= 1 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]))
+        return undefined;
+    const message = pytest_messageOf(line, words[0]);
+    return { id: rename(words[1]), status: words[0], ...(message && { message }) };
+}
+const passing = (o) => o.status === "PASSED" || o.status === "XFAIL";
+/**
+ * A log read line by line with `readLine`, with the pytest family's summary block and counts. A pass read
+ * after the runner's last count line is not the runner's (pytest writes nothing after it; an `atexit` hook
+ * of the candidate's can), and is not believed.
+ */
+function pytestFamily(text, readLine) {
+    const { lines, counted } = pytestScan(text);
+    const observations = [];
+    const late = [];
+    for (const { line, summary, after } of lines) {
+        const read = readLine(line);
+        if (!read)
+            continue;
+        if (after && passing(read))
+            late.push(read.id);
+        else
+            observations.push({ ...read, ...(summary && { summary }) });
+    }
+    if (late.length === 0)
+        return { observations, counted };
+    const ids = [...new Set(late)];
+    const shown = `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
+    const note = `${ids.length === 1 ? "a pass" : `${ids.length} passes`} read after pytest's own final count, where pytest writes nothing, not believed: ${shown}`;
+    return { observations, counted, notes: [note] };
+}
+const pytest = logParser("pytest's output", (text) => pytestFamily(text, (line) => pytestLine(line)));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/matplotlib.ts
+
+
+const matplotlib = logParser("matplotlib's pytest output", (text) => pytestFamily(text, (line) => pytestLine(line.replaceAll("MouseButton.LEFT", "1").replaceAll("MouseButton.RIGHT", "3"))));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/pytest-options.ts
+
+
+/** The harness's option_pattern `(.*?)\[(.*)\]`: up to the first `[`, then to the last `]`; what follows is dropped. */
+function stableOptions(id) {
+    const open = id.indexOf("[");
+    const close = id.lastIndexOf("]");
+    if (open === -1 || close < open)
+        return id;
+    const main = id.slice(0, open);
+    let option = id.slice(open + 1, close);
+    if (option.startsWith("/") && !option.startsWith("//") && !option.includes("*"))
+        option = `/${option.split("/").at(-1)}`;
+    return `${main}[${option}]`;
+}
+const pytestOptions = logParser("pytest's output (options)", (text) => pytestFamily(text, (line) => pytestLine(line, stableOptions)));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/pytest-v2.ts
+
+
+// The harness strips `[<digits>m` (a colour code's tail, its ESC then goes with the control characters),
+// then every character from 0x01 to 0x1f.
+const COLOUR = /\[\d+m/g;
+const CONTROL = /[\x01-\x1f]/g;
+function v2Line(raw) {
+    const line = raw.replace(COLOUR, "").replace(CONTROL, "");
+    const starts = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    if (starts !== undefined) {
+        const words = pySplit(starts === "FAILED" ? line.split(" - ")[0] : line);
+        if (words.length < 2 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]))
+            return undefined;
+        const message = pytest_messageOf(line, words[0]);
+        return { id: words.slice(1).join(" "), status: words[0], ...(message && { message }) };
+    }
+    if (!/(FAILED|PASSED|SKIPPED|ERROR|XFAIL)$/.test(line))
+        return undefined;
+    const words = pySplit(line);
+    const status = words.at(-1);
+    if (words.length < 2 || !isLogStatus(status))
+        return undefined;
+    return { id: words.slice(0, -1).join(" "), status };
+}
+const pytestV2 = logParser("pytest's output (v2)", (text) => pytestFamily(text, v2Line));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/seaborn.ts
+
+
+function seabornLine(line) {
+    const words = pySplit(line);
+    if (words.length < 2)
+        return undefined;
+    if (line.startsWith("FAILED")) {
+        const message = pytest_messageOf(line, "FAILED");
+        return { id: words[1], status: "FAILED", ...(message && { message }) };
+    }
+    if (line.includes(" PASSED "))
+        return words[1] === "PASSED" ? { id: words[0], status: "PASSED" } : undefined;
+    if (line.startsWith("PASSED"))
+        return { id: words[1], status: "PASSED" };
+    return undefined;
+}
+const seaborn = logParser("seaborn's pytest output", (text) => pytestFamily(text, seabornLine));
+
+;// CONCATENATED MODULE: ./src/verdict/results/logs/sympy.ts
+
+// The harness reads `(_*) (.*)\.py:(.*) (_*)` anywhere in the log, which also keys the location in a warning
+// (`  sympy/x.py:12: SymPyDeprecationWarning: …`) as a failed test. Only the runner's own header is read here:
+// a line of underscores around it. Its key is the harness's: the last `.py:` splits it, the last space ends it.
+const sympy_HEADER = /^_+ ([^\n]*)\.py:([^\n]*) _+$/;
+const HEADER_END = / _+$/;
+const FINISHED = /tests finished: (\d+) passed/;
+const sympy = logParser("sympy's test runner output", (text) => {
+    const observations = [];
+    const counted = [];
+    const lines = logLines(text);
+    for (const raw of lines) {
+        // Only a line that ends as a header does is tried: the pattern stays linear in the line.
+        const header = raw.startsWith("_") && HEADER_END.test(raw) ? sympy_HEADER.exec(raw) : null;
+        if (header)
+            observations.push({ id: `${header[1]}.py:${header[2]}`, status: "FAILED" });
+        const finished = FINISHED.exec(raw)?.[1];
+        if (finished !== undefined)
+            counted.push(Number(finished));
+    }
+    for (const raw of lines) {
+        const line = pyStrip(raw);
+        if (!line.startsWith("test_"))
+            continue;
+        const id = pySplit(line)[0];
+        if (line.endsWith(" E"))
+            observations.push({ id, status: "ERROR" });
+        if (line.endsWith(" F"))
+            observations.push({ id, status: "FAILED" });
+        if (line.endsWith(" ok"))
+            observations.push({ id, status: "PASSED" });
+    }
+    return { observations, counted };
+});
+
 ;// CONCATENATED MODULE: ./src/verdict/results/formats.ts
 
-const RESULTS_PARSERS = { junit: junit };
+
+
+
+
+
+
+
+
+const RESULTS_PARSERS = {
+    junit: junit,
+    pytest: pytest,
+    "pytest-options": pytestOptions,
+    "pytest-v2": pytestV2,
+    django: django,
+    sympy: sympy,
+    seaborn: seaborn,
+    matplotlib: matplotlib,
+    // The harness's repository-named parsers, each the same function as one above.
+    astroid: pytest,
+    flask: pytest,
+    marshmallow: pytest,
+    pvlib: pytest,
+    pyvista: pytest,
+    sqlfluff: pytest,
+    xarray: pytest,
+    pydicom: pytestOptions,
+    requests: pytestOptions,
+    pylint: pytestOptions,
+    astropy: pytestV2,
+    scikit: pytestV2,
+    sphinx: pytestV2,
+};
 /** The parser `results-format` selected. */
 function resultsParser(format) {
     return RESULTS_PARSERS[format];
+}
+/** A candidate's results format: its line's `results_format` (checked against RESULTS_FORMATS by the line's schema), else the run's. */
+function formats_formatOf(overrides, settings) {
+    const own = overrides?.resultsFormat;
+    return own !== undefined && RESULTS_FORMATS.includes(own)
+        ? own
+        : settings.run.resultsFormat;
+}
+/** Whether a format reads the command's own output rather than the `test-results` files. */
+function formats_readsLog(format) {
+    return RESULTS_PARSERS[format].reads === "log";
 }
 
 ;// CONCATENATED MODULE: ./src/core/schemas/report.ts
@@ -18281,6 +19863,19 @@ const TESTS = {
     required: ["counts", "cases"],
 };
 const TEST_IDS = { type: "array", items: { type: "string" } };
+/** The listed tests of one list (`fail_to_pass` or `pass_to_pass`), by how they went. */
+const LISTED_TESTS = {
+    type: "object",
+    description: "One list's test ids, each in one of the two.",
+    properties: {
+        passed: { ...TEST_IDS, description: "The listed tests that passed." },
+        not_passed: {
+            ...TEST_IDS,
+            description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run.",
+        },
+    },
+    required: ["passed", "not_passed"],
+};
 const RESULT_SCHEMA = {
     type: "object",
     description: "One judged candidate.",
@@ -18416,6 +20011,26 @@ const RESULT_SCHEMA = {
             },
             description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
         },
+        repo: declare_text("The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that)."),
+        model: declare_text("The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that)."),
+        listed: {
+            type: "object",
+            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
+            properties: {
+                fail_to_pass: LISTED_TESTS,
+                pass_to_pass: LISTED_TESTS,
+            },
+            required: ["fail_to_pass", "pass_to_pass"],
+        },
+        empty_patch: {
+            const: true,
+            description: "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that).",
+        },
+        fingerprint: {
+            type: "string",
+            pattern: "^[0-9a-f]{64}$",
+            description: "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that).",
+        },
     },
     required: [
         "id",
@@ -18486,6 +20101,30 @@ const REPORT_SCHEMA = {
                     description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
                     properties: Object.fromEntries(report_RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
                     required: report_RESOLVED,
+                },
+                resolved_rate: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
+                    properties: {
+                        value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full ÷ judged by the lists." },
+                        low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
+                        high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
+                        level: { const: 0.95, description: "The interval's confidence level." },
+                        method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." },
+                    },
+                    required: ["value", "low", "high", "level", "method"],
+                },
+                by_repo: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
+                    additionalProperties: {
+                        type: "object",
+                        properties: {
+                            resolved: { ...COUNT, description: "Results of the repository resolved in full." },
+                            total: { ...COUNT, description: "Results of the repository judged by their lists." },
+                        },
+                        required: ["resolved", "total"],
+                    },
                 },
             },
             required: ["total", "by_status"],
@@ -18573,17 +20212,33 @@ const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields
 function resolved_listsTests(instance) {
     return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
 }
+/**
+ * Each listed test in `passed` or `not_passed`, in the line's order; without tests that count (a run that
+ * never reached them, results not to be believed), none has passed.
+ */
+function listedBy(tests, instance) {
+    const by = tests ? outcomes(tests) : new Map();
+    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case;
+    // else one SWE-bench's lists cut inside its parameters (more `[` than `]`: 676 of Verified's ids, its
+    // grading's _resolve_case), which passes when every case it begins agrees that it passed.
+    const passed = (id) => {
+        const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
+        if (found !== undefined || id.split("[").length <= id.split("]").length)
+            return found === "pass";
+        const begun = [...by].filter(([caseId]) => caseId.startsWith(id));
+        return begun.length > 0 && begun.every(([, outcome]) => outcome === "pass");
+    };
+    const split = (ids = []) => ({
+        passed: ids.filter(passed),
+        not_passed: ids.filter((id) => !passed(id)),
+    });
+    return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
+}
 /** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
 function resolvedBy(tests, instance) {
-    const by = outcomes(tests);
-    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case.
-    const passed = (id) => (by.get(id) ?? by.get(pytestNodeToCaseId(id))) === "pass";
+    const listed = listedBy(tests, instance);
     const failToPass = instance.failToPass ?? [];
-    const passToPass = instance.passToPass ?? [];
-    const notPassing = {
-        failToPass: failToPass.filter((id) => !passed(id)),
-        passToPass: passToPass.filter((id) => !passed(id)),
-    };
+    const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
     const resolved = notPassing.passToPass.length > 0
         ? "no"
         : notPassing.failToPass.length === 0
@@ -18595,7 +20250,7 @@ function resolvedBy(tests, instance) {
 }
 /** Listed ids shown in a reason; more are counted. */
 const SHOWN = 5;
-function listed(name, ids, of) {
+function notPassedText(name, ids, of) {
     if (ids.length === 0)
         return undefined;
     const shown = ids.slice(0, SHOWN).join(", ");
@@ -18609,20 +20264,22 @@ function listed(name, ids, of) {
  * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
  */
 function judgeByLists(now, instance) {
+    const unread = { status: now.status, resolved: "no", listed: listedBy(undefined, instance) };
     if (!RAN_TO_END.has(now.status) || !now.tests)
-        return { status: now.status, resolved: "no" };
+        return unread;
     const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
     if (now.status === "test_failed" && failing === 0)
-        return { status: now.status, resolved: "no" };
+        return unread;
     const { resolved, notPassing } = resolvedBy(now.tests, instance);
+    const listed = listedBy(now.tests, instance);
     if (resolved === "full")
-        return { status: "pass", resolved, clearReason: true };
+        return { status: "pass", resolved, listed, clearReason: true };
     const lists = [
-        listed("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
-        listed("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
+        notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+        notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
     ].filter(Boolean);
     const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
-    return { status: "test_failed", resolved, reason };
+    return { status: "test_failed", resolved, listed, reason };
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/feedback.ts
@@ -18859,6 +20516,11 @@ function resultOf(candidate, verdict) {
         retried: verdict.retried,
         notes: verdict.notes,
         task: candidate.task,
+        repo: candidate.repo,
+        model: candidate.model,
+        listed: verdict.listed,
+        // SWE-bench counts an empty prediction apart from one that does not apply (reporting.py).
+        ...(candidate.kind === "patch" && candidate.text.trim() === "" && { empty_patch: true }),
         tampering: verdict.tampering,
     });
 }
@@ -18918,27 +20580,12 @@ function result_decide(results, failOn) {
 
 
 
+
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
-    return { prepareImage: imageGate(parts, log), ...parts, baselineRuns: new BaselineRuns() };
-}
-/** Pulls (or checks) each image once, before any candidate's clock starts. */
-function imageGate({ engine, settings }, log) {
-    const ready = new Map();
-    return (image) => {
-        let pending = ready.get(image);
-        if (!pending) {
-            pending = ensureImage(engine, image, settings.run.pull, { retries: 3, backoffMs: 1000, log }).then((outcome) => {
-                if (!outcome.ok)
-                    return outcome.reason;
-                if (!outcome.pulled)
-                    log(`image ${image}: present`);
-                return undefined;
-            });
-            ready.set(image, pending);
-        }
-        return pending;
-    };
+    const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
+    return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
 function syntaxOf(checks, facts) {
@@ -18951,13 +20598,15 @@ function syntaxOf(checks, facts) {
 async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
     const { language, limits } = prepared;
-    const image = imageFor(settings, language);
+    const image = imageFor(settings, language, candidate);
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
         return { status: "sandbox_error", language, limits, reason: imageProblem };
-    const made = prepared.start
-        ? await ctx.runImages.image(image, prepared.start, ctx.testFiles, prepared.commit)
-        : undefined;
+    // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
+    // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
+    const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+    const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
+    const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
     if (made && !made.ok) {
         // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
@@ -18968,20 +20617,34 @@ async function place(prepared, candidate, ctx) {
         };
     }
     const { testResults } = settings.run;
+    const format = formats_formatOf(candidate.overrides, settings);
+    // A log format reads the command's output, kept whole up to a results file's bound; the files are JUnit's.
+    const log = formats_readsLog(format);
     return {
         image: made?.image ?? image,
+        format,
         job: {
             image: made?.image ?? image,
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
             limits,
             labels: { [engine_RUN_LABEL]: ctx.runId },
             ...(made && { treeDir: RUN_TREE_DIR }),
-            ...(testResults.length > 0 && { results: findPatterns(testResults) }),
+            ...(workdir !== undefined && { workdir }),
+            ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
+            ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
         },
     };
 }
-/** One sandbox run, judged by its exit code and, with `test-results`, by its tests. */
-async function runOnce(job, language, checks, ctx) {
+/** The per-test results of a run that reached its end, in `format`; undefined when the run reads none (junit without `test-results`). */
+function readingOf(facts, format, ctx) {
+    const parser = resultsParser(format);
+    if (parser.reads === "log")
+        return { reading: readLogResults(facts.log, parser), source: { log: parser.format } };
+    const globs = ctx.settings.run.testResults;
+    return globs.length > 0 ? { reading: readResults(facts.results, globs, parser), source: globs } : undefined;
+}
+/** One sandbox run, judged by its exit code and, with `test-results` or a log format, by its tests. */
+async function runOnce(job, language, checks, ctx, format) {
     const facts = await ctx.engine.run(job);
     const status = classify(facts);
     const verdict = { status, language, limits: job.limits, facts };
@@ -18991,10 +20654,10 @@ async function runOnce(job, language, checks, ctx) {
         verdict.syntax = syntaxOf(checks, facts);
     if (status === "sandbox_error" && !facts.sandboxError)
         verdict.reason = `the sandbox stopped before the test command ran: ${facts.checkOutput.trim() || "no message"}`;
-    const globs = ctx.settings.run.testResults;
-    if (globs.length > 0 && RAN_TO_END.has(status)) {
-        const reading = readResults(facts.results, globs, resultsParser(ctx.settings.run.resultsFormat));
-        const judged = judgeByTests(status, reading, globs);
+    const read = RAN_TO_END.has(status) ? readingOf(facts, format, ctx) : undefined;
+    if (read) {
+        const { reading, source } = read;
+        const judged = judgeByTests(status, reading, source);
         verdict.status = judged.status;
         if (judged.reason)
             verdict.reason = judged.reason;
@@ -19003,21 +20666,27 @@ async function runOnce(job, language, checks, ctx) {
         if (reading.notes.length > 0)
             verdict.notes = reading.notes;
     }
+    // The log has been read: the verdict keeps only the streams' `max-output`, not megabytes per candidate.
+    if (facts.log) {
+        const { log: _read, ...kept } = facts;
+        void _read;
+        verdict.facts = kept;
+    }
     return verdict;
 }
 /** `runOnce`, and once more in a fresh container when the engine failed us: never for the candidate's own statuses. */
-async function runRetried(job, language, checks, ctx) {
-    const first = await runOnce(job, language, checks, ctx);
+async function runRetried(job, language, checks, ctx, format) {
+    const first = await runOnce(job, language, checks, ctx, format);
     if (first.status !== "sandbox_error")
         return first;
-    const again = await runOnce(job, language, checks, ctx);
+    const again = await runOnce(job, language, checks, ctx, format);
     const note = `retried once in a fresh container after a failure of ours: ${first.reason ?? "no message"}`;
     return { ...again, retried: true, notes: [note, ...(again.notes ?? [])] };
 }
 /** The baseline run of `compare: base` (the command on the unpatched tree), judged as a candidate is, before any comparison. */
 async function runBaseline(prepared, placement, ctx) {
     const job = { ...placement.job, files: prepared.unpatched ?? [], deleted: [] };
-    const run = await runRetried(job, prepared.language, [], ctx);
+    const run = await runRetried(job, prepared.language, [], ctx, placement.format);
     const exitCode = RAN_TO_END.has(run.status) ? (run.facts?.exitCode ?? null) : null;
     const notes = [...(run.notes ?? []), ...(run.status === "sandbox_error" && run.reason ? [run.reason] : [])];
     const why = voidReason(run.status);
@@ -19034,7 +20703,12 @@ async function runBaseline(prepared, placement, ctx) {
 async function compared(verdict, prepared, placement, ctx) {
     if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
         return verdict;
-    const key = { image: placement.image, command: placement.job.command, files: prepared.unpatched ?? [] };
+    const key = {
+        image: placement.image,
+        command: placement.job.command,
+        files: prepared.unpatched ?? [],
+        format: placement.format,
+    };
     const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
     const judged = judgeAgainstBase(verdict, baseline);
     const next = { ...verdict, status: judged.status };
@@ -19049,10 +20723,11 @@ async function compared(verdict, prepared, placement, ctx) {
 }
 /** With a line's test lists (`fail_to_pass`, `pass_to_pass`), the verdict they give: `pass` only when resolved in full. */
 function byLists(verdict, instance) {
-    if (!instance || !resolved_listsTests(instance))
+    // Our failure judged nothing: it is resolved neither way, and counts in no rate (judgeCandidate lists its tests).
+    if (!instance || !resolved_listsTests(instance) || verdict.status === "sandbox_error")
         return verdict;
     const judged = judgeByLists(verdict, instance);
-    const next = { ...verdict, status: judged.status, resolved: judged.resolved };
+    const next = { ...verdict, status: judged.status, resolved: judged.resolved, listed: judged.listed };
     if (judged.reason)
         next.reason = judged.reason;
     else if (judged.clearReason)
@@ -19074,7 +20749,7 @@ async function runPrepared(prepared, candidate, ctx) {
     const attempts = [];
     const runs = [];
     for (let attempt = 1;; attempt++) {
-        const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx);
+        const run = await runRetried({ ...job, attempt }, prepared.language, prepared.checks, ctx, placement.format);
         const verdict = byLists(await compared(run, prepared, placement, ctx), candidate.instance);
         runs.push(verdict);
         attempts.push({ status: verdict.status, duration_ms: verdict.facts?.durationMs ?? 0 });
@@ -19139,6 +20814,10 @@ async function pipeline_judgeCandidate(candidate, ctx) {
     // failure says nothing of it, as it counts in no rate.
     if (resolved_listsTests(candidate.instance) && verdict.resolved === undefined && verdict.status !== "sandbox_error")
         verdict = { ...verdict, resolved: "no" };
+    // Which listed tests passed, for every line with lists (SWE-bench's tests_status is written from it): none,
+    // when the run never reached them.
+    if (candidate.instance && resolved_listsTests(candidate.instance) && verdict.listed === undefined)
+        verdict = { ...verdict, listed: listedBy(undefined, candidate.instance) };
     return resultOf(candidate, verdict);
 }
 /** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
@@ -19167,9 +20846,6 @@ function audit_auditFile(path) {
     return (event) => appendFileSync(path, `${JSON.stringify(event)}\n`);
 }
 
-;// CONCATENATED MODULE: ./src/core/model.ts
-
-
 ;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
 
 /** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
@@ -19182,11 +20858,72 @@ function resolved_rate_countResolved(results) {
             counts[r.resolved]++;
     return counts;
 }
-/** `resolved 12 of 18 (66.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
+/** The normal quantile of a two-sided 95 % interval. */
+const Z_95 = 1.959963984540054;
+/**
+ * Wilson's score interval for `successes` of `n` (E. B. Wilson, 1927; as statsmodels' proportion_confint
+ * with method="wilson"): unlike the normal approximation it stays inside [0, 1] and is not empty at 0 or n,
+ * which a small SWE-bench slice (a few dozen instances, a rate near 0 or 1) needs. n = 0 has no interval.
+ */
+function wilsonInterval(successes, n, z = Z_95) {
+    if (n <= 0 || successes < 0 || successes > n)
+        return undefined;
+    const p = successes / n;
+    const z2 = z * z;
+    const denominator = 1 + z2 / n;
+    const centre = (p + z2 / (2 * n)) / denominator;
+    const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+    // The ends at 0 and n are exactly 0 and 1; rounding must not push them past.
+    return {
+        low: successes === 0 ? 0 : Math.max(0, centre - half),
+        high: successes === n ? 1 : Math.min(1, centre + half),
+    };
+}
+/** Resolved in full over the results judged by their lists, with its 95 % Wilson interval; undefined when none was. */
+function resolved_rate_resolvedRate(counts) {
+    const of = counts.full + counts.partial + counts.no;
+    const interval = wilsonInterval(counts.full, of);
+    if (!interval)
+        return undefined;
+    return { value: counts.full / of, ...interval, level: 0.95, method: "wilson" };
+}
+/**
+ * Per repository (the line's `repo`), the results resolved in full and those judged by their lists; repositories
+ * in name order. Undefined when no result judged by its lists carries a repository.
+ */
+function resolved_rate_resolvedByRepo(results) {
+    const counts = new Map();
+    for (const r of results) {
+        if (r.resolved === undefined || r.repo === undefined)
+            continue;
+        const c = counts.get(r.repo) ?? { resolved: 0, total: 0 };
+        c.total++;
+        if (r.resolved === "full")
+            c.resolved++;
+        counts.set(r.repo, c);
+    }
+    if (counts.size === 0)
+        return undefined;
+    return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+/** `resolved 12 of 18 (66.7%, 95% CI 43.7–83.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
 function resolved_rate_resolvedText(counts) {
     const of = counts.full + counts.partial + counts.no;
-    const rate = of === 0 ? "none judged" : `${((counts.full / of) * 100).toFixed(1)}%`;
-    return `resolved ${counts.full} of ${of} (${rate})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+    const rate = resolved_rate_resolvedRate(counts);
+    const shown = rate
+        ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}–${percent(rate.high)}`
+        : "none judged";
+    return `resolved ${counts.full} of ${of} (${shown})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
+}
+/** Repositories named at most in a line; more are counted. */
+const REPOS_SHOWN = 30;
+/** `by repository: astropy/astropy 3 of 5, django/django 9 of 13`, each name made safe by `name`. */
+function resolved_rate_byRepoText(byRepo, name) {
+    const entries = Object.entries(byRepo);
+    const shown = entries.slice(0, REPOS_SHOWN).map(([repo, c]) => `${name(repo)} ${c.resolved} of ${c.total}`);
+    const more = entries.length > REPOS_SHOWN ? `, and ${entries.length - REPOS_SHOWN} more` : "";
+    return `resolved by repository: ${shown.join(", ")}${more}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
@@ -19209,6 +20946,8 @@ function json_countByStatus(results) {
 function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
     const resolved = countResolved(results);
+    const rate = resolved && resolvedRate(resolved);
+    const byRepo = resolved && resolvedByRepo(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
@@ -19216,6 +20955,8 @@ function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) 
             total: results.length,
             by_status: json_countByStatus(results),
             ...(resolved && { resolved }),
+            ...(rate && { resolved_rate: rate }),
+            ...(byRepo && { by_repo: byRepo }),
         },
         results: results.map(newResult),
         skipped: skipped.map((s) => inSchemaOrder(SKIPPED_SCHEMA, s)),
@@ -19328,6 +21069,13 @@ function codeSpan(text) {
     // A span may not start or end with its own delimiter's character: a space on both sides is stripped.
     const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
     return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+/**
+ * A code span inside a table's cell: GFM splits cells at every unescaped `|`, inside code spans too, and
+ * reads `\|` there as `|`: a candidate's file name must not add cells to the row.
+ */
+function cellCodeSpan(text) {
+    return codeSpan(text).replace(/\|/g, "\\|");
 }
 /**
  * Untrusted text as a fenced code block: its fence is longer than any run of backticks inside, so no line
@@ -19530,7 +21278,7 @@ function markdown_label(text) {
 function iconed(status) {
     return `${STATUS_INFO[status].icon} ${STATUS_INFO[status].shown}`;
 }
-function plural(n, word, words = `${word}s`) {
+function markdown_plural(n, word, words = `${word}s`) {
     return `${n} ${n === 1 ? word : words}`;
 }
 /** `405 ms` that never wraps between the number and its unit; "not run" when nothing of the code ran. */
@@ -19562,7 +21310,7 @@ function testTotals(doc) {
     const tested = doc.deciding.flatMap((row) => (row.r.tests ? [row.r.tests.counts] : []));
     if (tested.length < 2)
         return undefined;
-    const whose = doc.conversation ? plural(tested.length, "reply", "replies") : plural(tested.length, "candidate");
+    const whose = doc.conversation ? markdown_plural(tested.length, "reply", "replies") : markdown_plural(tested.length, "candidate");
     return `tests of ${whose}: ${testTally(totalCounts(tested))}`;
 }
 function resultCell(r, input) {
@@ -19571,7 +21319,7 @@ function resultCell(r, input) {
         r.flaky && "flaky",
         r.retried && "retried after a failure of ours",
         protectedNote(r, FILES_SHOWN, markdown_label),
-        tamperingNote(r, FILES_SHOWN, codeSpan),
+        tamperingNote(r, FILES_SHOWN, cellCodeSpan),
     ].filter((m) => typeof m === "string");
     const text = [iconed(r.status), ...marks].join(" · ");
     if (!r.cached)
@@ -19596,14 +21344,14 @@ function table(doc, rows, hidden) {
         ...(time ? [timeCell(row.r)] : []),
         ...(patch ? [patchCell(row.r)] : []),
     ]));
-    const note = hidden > 0 ? `\n\n… and ${plural(hidden, "more candidate")} not shown.` : "";
+    const note = hidden > 0 ? `\n\n… and ${markdown_plural(hidden, "more candidate")} not shown.` : "";
     return [line(head), line(align), ...body].join("\n") + note;
 }
 /** The older replies, collapsed: one row each, their verdicts kept. */
 function historyBlock(doc, rows) {
     const passed = doc.history.filter((row) => row.r.status === "pass").length;
     const hidden = doc.history.length - rows.length;
-    const summary = `<summary>History: ${plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
+    const summary = `<summary>History: ${markdown_plural(doc.history.length, "earlier reply", "earlier replies")}, ${passed} passed</summary>`;
     return ["<details>", summary, "", table(doc, rows, hidden), "", "</details>"].join("\n");
 }
 function patchCell(r) {
@@ -19665,7 +21413,7 @@ function stepsBlock(rows, shown) {
         return undefined;
     const items = steps.slice(0, shown);
     if (steps.length > items.length)
-        items.push(`- … and ${plural(steps.length - items.length, "more candidate")}`);
+        items.push(`- … and ${markdown_plural(steps.length - items.length, "more candidate")}`);
     return [`**Next steps**`, "", ...items].join("\n");
 }
 /**
@@ -19717,13 +21465,13 @@ function testsStep(r, failures, whose) {
     if (whose === undefined)
         return `fix ${changedFiles(r)}: ${testsFail(total)}${subItems(failures)}`;
     if (total > 1)
-        return `${whose} fails ${plural(total, "test")}${subItems(failures)}`;
+        return `${whose} fails ${markdown_plural(total, "test")}${subItems(failures)}`;
     // One test, or only what the output said: in the line itself.
     return `${whose} fails ${shown[0].name === undefined ? "the tests — " : ""}${failureText(shown[0])}`;
 }
 /** `2 tests fail`, `1 test fails`. */
 function testsFail(n) {
-    return `${plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
+    return `${markdown_plural(n, "test")} ${n === 1 ? "fails" : "fail"}`;
 }
 /** `solution.py:3:5`: where the parser stopped, as much of it as is known. */
 function syntaxWhere(r) {
@@ -19974,8 +21722,15 @@ function evaluation_evaluate(results, baseline, ks = [1]) {
     if (scores)
         evaluation.passAtK = scores;
     const resolved = countResolved(results);
-    if (resolved)
+    if (resolved) {
         evaluation.resolved = resolved;
+        const rate = resolvedRate(resolved);
+        if (rate)
+            evaluation.resolvedRate = rate;
+        const byRepo = resolvedByRepo(results);
+        if (byRepo)
+            evaluation.byRepo = byRepo;
+    }
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);
@@ -20010,7 +21765,7 @@ const CHANGES_SHOWN = 30;
 const TIME_BUCKETS = (/* unused pure expression or super */ null && ([250, 500, 1000, 2000, 5000, 10_000]));
 /** Pass first: it is the figure a reader looks for. */
 const ORDER = ["pass", ...statuses_EVERY_FAILURE];
-const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+const evaluation_percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** A bar of `value / max` of the full width in eighths of a block, so small counts still show. */
 function bar(value, max, width = BAR_WIDTH) {
     if (max <= 0 || value <= 0)
@@ -20019,7 +21774,7 @@ function bar(value, max, width = BAR_WIDTH) {
     return "█".repeat(Math.floor(eighths / 8)) + (eighths % 8 ? "▏▎▍▌▋▊▉"[(eighths % 8) - 1] : "");
 }
 /** A pass rate, or why there is none. */
-const rateText = (rate) => (rate === null ? "none (nothing judged)" : percent(rate));
+const rateText = (rate) => (rate === null ? "none (nothing judged)" : evaluation_percent(rate));
 function pointChange(now, was) {
     if (now === null || was === null)
         return "no change to measure";
@@ -20035,11 +21790,11 @@ function headline(e) {
     if (e.passRate === null && ours > 0)
         return `pass rate: none, no candidate was judged (our side failed for all ${e.total}: sandbox_error)`;
     const of = ours > 0 ? `${passed} of ${e.judged} judged; ${ours} not judged, our side failed` : `${passed} of ${e.total}`;
-    return `pass rate ${percent(e.passRate ?? 0)} (${of})${time}`;
+    return `pass rate ${evaluation_percent(e.passRate ?? 0)} (${of})${time}`;
 }
 /** `pass@1 42.0%, pass@5 61.3% over 164 tasks (5 to 10 samples each)`. */
 function passAtKLine(p) {
-    const scores = p.k.map((k) => `pass@${k} ${percent(p.overall[`pass@${k}`])}`);
+    const scores = p.k.map((k) => `pass@${k} ${evaluation_percent(p.overall[`pass@${k}`])}`);
     const ns = p.tasks.map((t) => t.n);
     const low = Math.min(...ns);
     const high = Math.max(...ns);
@@ -20086,7 +21841,7 @@ function dropList(drops) {
         return undefined;
     const items = drops
         .slice(0, CHANGES_SHOWN)
-        .map((d) => `- ${label(d.task)}: pass@1 ${percent(d.was)} → **${percent(d.now)}**`);
+        .map((d) => `- ${label(d.task)}: pass@1 ${evaluation_percent(d.was)} → **${evaluation_percent(d.now)}**`);
     if (drops.length > CHANGES_SHOWN)
         items.push(`- … and ${drops.length - CHANGES_SHOWN} more`);
     return [`**Tasks whose pass@1 dropped** (${drops.length})`, "", ...items].join("\n");
@@ -20098,7 +21853,7 @@ function renderEvaluationMarkdown(e, results) {
     const table = [
         "| Status | Count | Share | |",
         "| --- | --: | --: | --- |",
-        ...shown.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
+        ...shown.map((s) => `| ${STATUS_INFO[s].label} | ${e.byStatus[s]} | ${evaluation_percent(e.byStatus[s] / e.total)} | ${bar(e.byStatus[s], max)} |`),
     ].join("\n");
     const histogram = timeHistogram(results);
     const most = Math.max(0, ...histogram.map((row) => row.count));
@@ -20117,6 +21872,7 @@ function renderEvaluationMarkdown(e, results) {
         `**${headline(e)}**`,
         // Our own figures, no candidate's text: nothing to escape.
         e.resolved && `**${resolvedText(e.resolved)}**`,
+        e.byRepo && byRepoText(e.byRepo, label),
         e.passAtK && `**${passAtKLine(e.passAtK)}**`,
         e.baseline && baselineLine(e.baseline, e),
         e.total > 0 ? table : undefined,
@@ -20133,6 +21889,8 @@ function renderEvaluationText(e) {
     const lines = [`${headline(e)}`, `by status: ${counts.join(", ") || "none"}`];
     if (e.resolved)
         lines.push(resolvedText(e.resolved));
+    if (e.byRepo)
+        lines.push(byRepoText(e.byRepo, plainText));
     if (e.passAtK)
         lines.push(passAtKLine(e.passAtK));
     if (e.baseline) {
@@ -20147,11 +21905,175 @@ function renderEvaluationText(e) {
         list("newly passing", e.baseline.newlyPassing);
         const drops = e.baseline.passAt1Dropped ?? [];
         for (const d of drops.slice(0, CHANGES_SHOWN))
-            lines.push(`  pass@1 dropped: ${plainText(d.task)} (${percent(d.was)} → ${percent(d.now)})`);
+            lines.push(`  pass@1 dropped: ${plainText(d.task)} (${evaluation_percent(d.was)} → ${evaluation_percent(d.now)})`);
         if (drops.length > CHANGES_SHOWN)
             lines.push(`  … and ${drops.length - CHANGES_SHOWN} more pass@1 dropped`);
     }
     return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./src/report/merge.ts
+// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
+// into one. Everything but `loadReport` is pure.
+
+
+
+
+
+const checkReport = checker(REPORT_SCHEMA, "the report");
+const checkResult = checker(RESULT_SCHEMA, "the result");
+/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
+function parseReport(text, name, input) {
+    const fail = (detail) => {
+        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+    };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return fail(`not JSON (${error.message})`);
+    }
+    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
+    if (typeof value !== "object" || value === null || value.version !== 1)
+        return fail('no "version": 1');
+    const checked = checkReport(value);
+    if (!checked.ok)
+        return fail(checked.problem);
+    const { shard } = checked.value;
+    // The one rule JSON Schema cannot state: it does not compare two fields.
+    if (shard !== undefined && shard.index > shard.count)
+        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
+    return checked.value;
+}
+async function merge_loadReport(path, name, input) {
+    let text;
+    try {
+        text = await readFile(path, "utf8");
+    }
+    catch (error) {
+        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
+    }
+    return parseReport(text, name, input);
+}
+/** The partial report a run keeps beside its `report` as it goes (write-reports.ts): one result a line. */
+const merge_partialPathOf = (report) => `${report}.partial.jsonl`;
+/**
+ * An earlier run's results, for `resume`: its JSON report, or the partial report a run cut short left (one
+ * result a line). A last line cut off mid-write (no newline after it) is what the kill left: dropped. Any
+ * other line that is not a result, or a file that is neither, is one error naming the file (and the line).
+ */
+function parseResumable(text, name, input) {
+    let whole;
+    try {
+        whole = JSON.parse(text);
+    }
+    catch {
+        whole = undefined;
+    }
+    // A report says its version; a partial report of one line is a bare result.
+    if (typeof whole === "object" && whole !== null && "version" in whole)
+        return parseReport(text, name, input).results;
+    const lines = text.split("\n");
+    const results = [];
+    for (const [i, line] of lines.entries()) {
+        if (line.trim() === "")
+            continue;
+        const fail = (detail) => {
+            throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+        };
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch (error) {
+            if (i === lines.length - 1)
+                break;
+            return fail(`not JSON (${error.message})`);
+        }
+        const checked = checkResult(value);
+        if (!checked.ok)
+            return fail(checked.problem);
+        results.push(checked.value);
+    }
+    return results;
+}
+/** `parseResumable` of the file at `path`, shown as `name`; a missing file names the partial report beside it, if one is there. */
+async function merge_loadResumable(path, name, input) {
+    let text;
+    try {
+        text = await readFile(path, "utf8");
+    }
+    catch (error) {
+        const code = error.code ?? error.message;
+        const partial = existsSync(merge_partialPathOf(path))
+            ? `; a run cut short left '${merge_partialPathOf(name)}': resume from that`
+            : "";
+        throw new InputError(input, `cannot read '${name}': ${code}${partial}`);
+    }
+    return parseResumable(text, name, input);
+}
+/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
+function sourceKey(source) {
+    const m = /^(.*):(\d+)$/.exec(source);
+    return m ? [m[1], Number(m[2])] : [source, 0];
+}
+function bySource(a, b) {
+    const [pathA, lineA] = sourceKey(a.source);
+    const [pathB, lineB] = sourceKey(b.source);
+    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
+}
+const shardName = ({ index, count }) => `${index}/${count}`;
+/**
+ * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
+ * artifact went missing is an error naming it, never a merged report that is quietly smaller.
+ */
+function checkShards(reports, input) {
+    const sharded = reports.filter((r) => r.report.shard !== undefined);
+    const first = sharded[0];
+    if (first === undefined)
+        return;
+    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
+    const whole = reports.find((r) => r.report.shard === undefined);
+    if (whole)
+        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
+    const { count } = first.report.shard;
+    const other = sharded.find((r) => r.report.shard.count !== count);
+    if (other)
+        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
+    const names = new Map();
+    for (const { name, report } of sharded) {
+        const twice = names.get(report.shard.index);
+        if (twice !== undefined)
+            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
+        names.set(report.shard.index, name);
+    }
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
+    if (missing.length > 0) {
+        const list = missing.map((index) => shardName({ index, count })).join(", ");
+        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
+    }
+}
+/**
+ * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
+ * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
+ * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
+ */
+function merge_mergeReports(reports, input) {
+    checkShards(reports, input);
+    const seen = new Map();
+    const results = [];
+    for (const { name, report } of reports) {
+        for (const r of report.results) {
+            const key = JSON.stringify([r.id, r.source]);
+            const other = seen.get(key);
+            if (other !== undefined)
+                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
+            seen.set(key, name);
+            results.push(r);
+        }
+    }
+    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/junit-report.ts
@@ -20164,10 +22086,10 @@ function renderEvaluationText(e) {
 
 // XML 1.0 allows only these characters, escaped or not; lone surrogates included in the "not".
 const NOT_XML_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-const XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const junit_report_XML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 /** Text safe inside an element or an attribute value: escaped, invalid characters removed. */
 function escapeXml(text) {
-    return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+    return text.replace(NOT_XML_CHAR, "").replace(/[&<>"']/g, (c) => junit_report_XML_ENTITIES[c] ?? c);
 }
 // Terminal colours and control characters are noise in a test report; make them visible first.
 function content(text) {
@@ -20256,8 +22178,148 @@ function junit_report_renderJUnit(results, skipped, options = {}) {
     return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_report_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
+;// CONCATENATED MODULE: ./src/report/swe-bench.ts
+
+/** Where the harness puts a run's instances, under the directory the summary is written in. */
+const RUN_EVALUATION_DIR = "logs/run_evaluation";
+/** The model's name for lines that carry none (`model`): SWE-bench needs one for its directory and file name. */
+const UNNAMED_MODEL = "unnamed-model";
+/** Whether a result is a line with SWE-bench's fields: only those are in this output. */
+const isInstance = (r) => r.listed !== undefined;
+/** The instance id: the line's `task` (an imported line's instance_id; its `id` is `instance_id#2` for a second prediction), else its `id`. */
+const instanceIdOf = (r) => r.task ?? r.id;
+/** The model's directory and file-name part, as the harness makes it: every `/` as `__`. */
+const modelNameOf = (r) => (r.model ?? UNNAMED_MODEL).replaceAll("/", "__");
+const EMPTY = { success: [], failure: [] };
+/** Our result → how SWE-bench's harness would file the instance. */
+function instanceOutcome(r) {
+    if (r.empty_patch)
+        return { kind: "empty_patch" };
+    if (r.status === "sandbox_error")
+        return { kind: "error" };
+    const base = { patch_is_None: false, patch_exists: true };
+    if (r.status === "patch_failed")
+        return { kind: "report", report: { ...base, patch_successfully_applied: false, resolved: false } };
+    const lists = (l) => ({
+        success: [...l.passed],
+        failure: [...l.not_passed],
+    });
+    return {
+        kind: "report",
+        report: {
+            ...base,
+            patch_successfully_applied: true,
+            resolved: r.status === "pass" && r.resolved === "full",
+            tests_status: {
+                FAIL_TO_PASS: lists(r.listed.fail_to_pass),
+                PASS_TO_PASS: lists(r.listed.pass_to_pass),
+                FAIL_TO_FAIL: { ...EMPTY },
+                PASS_TO_FAIL: { ...EMPTY },
+            },
+        },
+    };
+}
+/** The summary of one model's instances, as make_run_report counts them: our lines are the whole dataset. */
+function runSummary(outcomes) {
+    const ids = (keep) => outcomes
+        .filter(({ outcome }) => keep(outcome))
+        .map(({ id }) => id)
+        .sort();
+    const completed = ids((o) => o.kind === "report");
+    const resolved = ids((o) => o.kind === "report" && o.report.resolved);
+    const unresolved = ids((o) => o.kind === "report" && !o.report.resolved);
+    const empty = ids((o) => o.kind === "empty_patch");
+    const errors = ids((o) => o.kind === "error");
+    const submitted = ids(() => true);
+    return {
+        total_instances: submitted.length,
+        submitted_instances: submitted.length,
+        completed_instances: completed.length,
+        resolved_instances: resolved.length,
+        unresolved_instances: unresolved.length,
+        empty_patch_instances: empty.length,
+        error_instances: errors.length,
+        completed_ids: completed,
+        incomplete_ids: [],
+        empty_patch_ids: empty,
+        submitted_ids: submitted,
+        resolved_ids: resolved,
+        unresolved_ids: unresolved,
+        error_ids: errors,
+        schema_version: 2,
+    };
+}
+/** The test command's output as the harness keeps it in test_output.txt: one file, stdout then stderr. */
+function testOutput(r) {
+    if (!r.stderr)
+        return r.stdout;
+    return r.stdout === "" || r.stdout.endsWith("\n") ? `${r.stdout}${r.stderr}` : `${r.stdout}\n${r.stderr}`;
+}
+// The harness writes its JSON with four spaces; the summary with a newline after it.
+const json = (value) => `${JSON.stringify(value, null, 4)}\n`;
+/**
+ * The files of SWE-bench's output for `results` under run id `runId`, and what could not be written: an
+ * instance id or model name that is no file name of its own (it would climb out of the directory, or
+ * be `.`), or a second line of one model for one instance (a file holds one). Those are named in
+ * `problems`; an unwritable instance counts as an error in its summary, as the harness counts an instance
+ * it has no report of.
+ */
+function swe_bench_sweBenchOutput(results, runId) {
+    const run = checkFileName(runId);
+    if (!run.ok)
+        throw new Error(`run id ${JSON.stringify(runId)} ${run.why}`);
+    const files = [];
+    const problems = [];
+    const models = new Map();
+    for (const r of results.filter(isInstance)) {
+        const model = modelNameOf(r);
+        const lines = models.get(model) ?? [];
+        lines.push(r);
+        models.set(model, lines);
+    }
+    for (const [model, lines] of models) {
+        const modelName = checkFileName(model);
+        if (!modelName.ok) {
+            problems.push(`model ${JSON.stringify(model)} ${modelName.why}: its ${lines.length} instance(s) are not written`);
+            continue;
+        }
+        const seen = new Set();
+        const outcomes = [];
+        for (const r of lines) {
+            const id = instanceIdOf(r);
+            if (seen.has(id)) {
+                problems.push(`model ${model} has a second line for instance ${JSON.stringify(id)} (${r.id}): only the first is written`);
+                continue;
+            }
+            seen.add(id);
+            const name = checkFileName(id);
+            if (!name.ok) {
+                problems.push(`instance id ${JSON.stringify(id)} ${name.why}: it is counted an error, its report not written`);
+                outcomes.push({ id, outcome: { kind: "error" } });
+                continue;
+            }
+            const outcome = instanceOutcome(r);
+            outcomes.push({ id, outcome });
+            const dir = `${RUN_EVALUATION_DIR}/${runId}/${model}/${id}`;
+            if (outcome.kind === "report")
+                files.push({ path: `${dir}/report.json`, text: json({ [id]: outcome.report }) });
+            // The run's own words where the harness keeps them: the tests' output, or why our side failed.
+            if (outcome.kind === "report" && testOutput(r) !== "")
+                files.push({ path: `${dir}/test_output.txt`, text: testOutput(r) });
+            if (outcome.kind === "error")
+                files.push({ path: `${dir}/run_instance.log`, text: `${r.feedback}\n` });
+        }
+        files.push({ path: `${model}.${runId}.json`, text: json(runSummary(outcomes)) });
+    }
+    return { files, problems };
+}
+
 ;// CONCATENATED MODULE: ./src/report/write-reports.ts
-// The report files a run was asked for: JSON (`report`) and JUnit XML (`junit`).
+// The report files a run was asked for: JSON (`report`), JUnit XML (`junit`) and SWE-bench's own output
+// (`swe-bench-report`); and the partial report a run keeps as it goes, beside `report`.
+
+
+
 
 
 
@@ -20278,15 +22340,58 @@ function reportOf(settings, outcome) {
 function junitOf(settings, outcome) {
     return renderJUnit(outcome.results, outcome.skipped, { failOn: settings.reports.failOn });
 }
-/** Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any. */
-async function write_reports_writeReports(settings, outcome) {
+/**
+ * Writes the asked-for reports, paths relative to the base tree; returns the JSON report's path, if any.
+ * `runId` names SWE-bench's run directory and summary; `warn` hears what of it could not be written.
+ */
+async function write_reports_writeReports(settings, outcome, runId, warn) {
     if (settings.reports.junit)
         await write(resolve(settings.source.workdir, settings.reports.junit), junitOf(settings, outcome));
+    if (settings.reports.sweBenchReport) {
+        const dir = resolve(settings.source.workdir, settings.reports.sweBenchReport);
+        const { files, problems } = sweBenchOutput(outcome.results, runId);
+        for (const file of files)
+            await write(resolve(dir, file.path), file.text);
+        for (const problem of problems)
+            warn(`sandbox-gate: swe-bench-report: ${problem}`);
+    }
     if (!settings.reports.report)
         return undefined;
     const path = resolve(settings.source.workdir, settings.reports.report);
     await write(path, `${JSON.stringify(reportOf(settings, outcome), null, 2)}\n`);
     return path;
+}
+/**
+ * The partial report: each result as it is final (judged, or carried over), one JSON line, appended at once,
+ * so a run killed mid-way leaves what it judged readable for `resume`. Written beside `report`, started
+ * afresh with the run's first result (a run refused before judging anything leaves no file), removed once
+ * the report itself is written. Synchronous appends: a kill cannot reorder or half-merge two results, and
+ * at worst cuts the last line, which `parseResumable` drops.
+ */
+class PartialReport {
+    path;
+    started = false;
+    constructor(report) {
+        this.path = partialPathOf(report);
+    }
+    add(result) {
+        const line = `${JSON.stringify(result)}\n`;
+        if (this.started)
+            return appendFileSync(this.path, line);
+        mkdirSync(dirname(this.path), { recursive: true });
+        writeFileSync(this.path, line);
+        this.started = true;
+    }
+    /** The report is written: the partial one (this run's, or one an earlier run left) has served. */
+    async remove() {
+        await rm(this.path, { force: true });
+    }
+}
+/** The partial report of a run asked for a `report`, or none. */
+function write_reports_partialReport(settings) {
+    return settings.reports.report
+        ? new PartialReport(resolve(settings.source.workdir, settings.reports.report))
+        : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/report/progress.ts
@@ -20832,6 +22937,8 @@ async function readChild(started, job, { nonce, input }, control) {
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
+    // Only the command's output: stdout carries nothing of ours, stderr only after the run marker.
+    const log = logCapture(job);
     let memoryAtTimeout;
     const clock = new RunClock({
         nonce,
@@ -20839,7 +22946,10 @@ async function readChild(started, job, { nonce, input }, control) {
         ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
         ...(control.meter && { meter: control.meter }),
         cpus: limits.cpus,
-        onRunOutput: (chunk) => stderr.push(chunk),
+        onRunOutput: (chunk) => {
+            stderr.push(chunk);
+            log?.push("stderr", chunk);
+        },
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: () => void (async () => {
             // Read before the kill: once the sandbox is gone, so is its memory count.
@@ -20849,14 +22959,19 @@ async function readChild(started, job, { nonce, input }, control) {
         })(),
     });
     const { parser } = clock;
-    child.stdout?.on("data", (chunk) => stdout.push(chunk)).resume();
+    child.stdout
+        ?.on("data", (chunk) => {
+        stdout.push(chunk);
+        log?.push("stdout", chunk);
+    })
+        .resume();
     child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
     // The sandbox may end before it has read its input; that shows in its exit, not here.
     child.stdin.on("error", () => { });
     child.stdin.end(input);
     const exit = await exited;
     const durationMs = clock.end();
-    return { exit, outcome: outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout) };
+    return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout) };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/cgroup-meter.ts
@@ -21312,6 +23427,8 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
     const { limits } = job;
     const stdout = new StreamCapture(limits.maxOutputBytes);
     const stderr = new StreamCapture(limits.maxOutputBytes);
+    // Only the command's output: stdout carries nothing of ours, stderr only after the run marker.
+    const log = logCapture(job);
     let cut;
     let forceEnd = () => { };
     // After a kill, the run ends within the grace whatever the stream and the exit say.
@@ -21335,14 +23452,19 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
         ...(limits.wallTimeoutMs !== undefined && { wallTimeoutMs: limits.wallTimeoutMs }),
         ...(meter && { meter }),
         cpus: limits.cpus,
-        onRunOutput: (chunk) => stderr.push(chunk),
+        onRunOutput: (chunk) => {
+            stderr.push(chunk);
+            log?.push("stderr", chunk);
+        },
         ...(job.results && { maxResultsBytes: MAX_RESULTS_BYTES }),
         onExpired: stop,
     });
     const { parser } = clock;
     const frames = new FrameReader((id, payload) => {
-        if (id === STDOUT)
+        if (id === STDOUT) {
             stdout.push(payload);
+            log?.push("stdout", payload);
+        }
         else if (id === STDERR)
             parser.push(payload);
     });
@@ -21359,7 +23481,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
         void Promise.all([closed, exited && Promise.race([exited, forced])]).then(() => {
             const durationMs = clock.end();
             clearTimeout(cut);
-            resolve(outcomeOf(clock, { stdout, stderr }, durationMs, memoryAtTimeout));
+            resolve(outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout));
         });
         // Half-close: the engine closes the container's stdin, the output keeps coming.
         stream.end(input);
@@ -23034,6 +25156,10 @@ class SharedEngine extends CliImages {
         this.#removals = new Removals((name) => removeContainer(api, name));
     }
     async runOpened(job, hooks, { nonce, input }) {
+        // The reset between candidates empties WORKDIR; an image's own work dir (SWE-bench's /testbed) would
+        // keep one candidate's files for the next: refused, as our limit, never the candidate's.
+        if (job.workdir !== undefined && job.workdir !== policy_WORKDIR)
+            return failedFacts(`isolation: run cannot use the work dir ${job.workdir} of a line's image_workdir; use isolation: candidate`);
         // A used container that cannot take the candidate (its reset failed, it stopped) is replaced by a
         // fresh one, once.
         for (let attempt = 1;; attempt++) {
@@ -23369,6 +25495,11 @@ function signals_exitOnSignals(engine, label, log) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/carry-over.ts
+// Judging only what is new: candidates whose verdict an earlier run left (and that still holds) are
+// carried over in their place; the rest go to the gate, and the results come back in input order. One
+// mechanism for the action's remembered verdicts (verdict-state.ts) and a resumed run's report (`resume`).
+
+
 
 
 async function* fromList(items) {
@@ -23406,110 +25537,54 @@ async function carry_over_judgeWithCarryOver(entries, carried, judge, failOn) {
         carried: slots.length - rest.length,
     };
 }
-
-;// CONCATENATED MODULE: ./src/report/merge.ts
-// Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
-// into one. Everything but `loadReport` is pure.
-
-
-
-
-const checkReport = checker(REPORT_SCHEMA, "the report");
-/** A report file's text → the report, checked against the report's schema; throws naming `input`. */
-function parseReport(text, name, input) {
-    const fail = (detail) => {
-        throw new InputError(input, `'${name}' is not a sandbox-gate JSON report: ${detail}`);
+// ---- resuming from an earlier run's report ---------------------------------------------------------
+/**
+ * What a resumed run matches a line by: the line's content as the gate judges it (everything of the candidate
+ * but where it came from: a line may move in its file) and `key`, what changes verdicts (verdict-state.ts's
+ * verdictKey: the tests, the run settings, the limits, the gate's version). SHA-256, hex.
+ */
+function carry_over_lineFingerprint(candidate, key) {
+    const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
+    // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+    const content = [
+        kind,
+        text,
+        bytes === undefined ? null : createHash("sha256").update(bytes).digest("hex"),
+        files === undefined ? null : Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        overrides ?? null,
+        task ?? null,
+        repo ?? null,
+        model ?? null,
+        instance ?? null,
+    ];
+    return createHash("sha256")
+        .update(JSON.stringify([key, content]))
+        .digest("hex");
+}
+/**
+ * The verdicts of an earlier run's results (`resume`) as `judgeWithCarryOver` looks them up: a result is
+ * carried over only to a line with its id and its fingerprint (the same content under the same settings: a
+ * changed patch under the same id is judged again), never when it ended `sandbox_error` (our side failed:
+ * the line was not judged). A result with no fingerprint (a report of an older gate) carries nothing over.
+ */
+function carry_over_resumedVerdicts(previous, fingerprintOf) {
+    const usable = new Map();
+    for (const r of previous) {
+        if (r.fingerprint === undefined || r.status === "sandbox_error")
+            continue;
+        const same = usable.get(r.id) ?? [];
+        same.push(r);
+        usable.set(r.id, same);
+    }
+    return (candidate) => {
+        const candidates = usable.get(candidate.id);
+        if (!candidates)
+            return undefined;
+        const fingerprint = fingerprintOf(candidate);
+        const found = candidates.find((r) => r.fingerprint === fingerprint);
+        // Where the line is now: the dataset may have grown or been reordered since.
+        return found && newResult({ ...found, source: candidate.source, cached: true });
     };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        return fail(`not JSON (${error.message})`);
-    }
-    // Another kind of file, or a report of another version: that, not a detail of its shape, is the news.
-    if (typeof value !== "object" || value === null || value.version !== 1)
-        return fail('no "version": 1');
-    const checked = checkReport(value);
-    if (!checked.ok)
-        return fail(checked.problem);
-    const { shard } = checked.value;
-    // The one rule JSON Schema cannot state: it does not compare two fields.
-    if (shard !== undefined && shard.index > shard.count)
-        return fail(`shard.index ${shard.index} is more than shard.count ${shard.count}`);
-    return checked.value;
-}
-async function merge_loadReport(path, name, input) {
-    let text;
-    try {
-        text = await readFile(path, "utf8");
-    }
-    catch (error) {
-        throw new InputError(input, `cannot read '${name}': ${error.code ?? error.message}`);
-    }
-    return parseReport(text, name, input);
-}
-/** `data.jsonl:12` → ["data.jsonl", 12]; a source without a line number sorts before line 1. */
-function sourceKey(source) {
-    const m = /^(.*):(\d+)$/.exec(source);
-    return m ? [m[1], Number(m[2])] : [source, 0];
-}
-function bySource(a, b) {
-    const [pathA, lineA] = sourceKey(a.source);
-    const [pathB, lineB] = sourceKey(b.source);
-    return pathA < pathB ? -1 : pathA > pathB ? 1 : lineA - lineB;
-}
-const shardName = ({ index, count }) => `${index}/${count}`;
-/**
- * Reports that say which shard they are must be all the shards of one split, each once: a shard whose
- * artifact went missing is an error naming it, never a merged report that is quietly smaller.
- */
-function checkShards(reports, input) {
-    const sharded = reports.filter((r) => r.report.shard !== undefined);
-    const first = sharded[0];
-    if (first === undefined)
-        return;
-    const split = `shard ${shardName(first.report.shard)} ('${first.name}')`;
-    const whole = reports.find((r) => r.report.shard === undefined);
-    if (whole)
-        throw new InputError(input, `'${whole.name}' is no shard's report, but ${split} is: merge the shards of one split`);
-    const { count } = first.report.shard;
-    const other = sharded.find((r) => r.report.shard.count !== count);
-    if (other)
-        throw new InputError(input, `'${other.name}' is shard ${shardName(other.report.shard)}, but ${split} is of ${count}: merge the shards of one split`);
-    const names = new Map();
-    for (const { name, report } of sharded) {
-        const twice = names.get(report.shard.index);
-        if (twice !== undefined)
-            throw new InputError(input, `shard ${shardName(report.shard)} is given twice: '${twice}' and '${name}'`);
-        names.set(report.shard.index, name);
-    }
-    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !names.has(index));
-    if (missing.length > 0) {
-        const list = missing.map((index) => shardName({ index, count })).join(", ");
-        throw new InputError(input, `shard${missing.length > 1 ? "s" : ""} ${list} ${missing.length > 1 ? "are" : "is"} missing (${names.size} of ${count} given)`);
-    }
-}
-/**
- * Shard reports → one list of results in dataset order (source file, then line; a stable sort keeps
- * everything else as given), skipped lists joined. The same candidate (id and source) in two reports
- * means a shard was given twice, or two runs were mixed: an error, never a silent double count.
- */
-function merge_mergeReports(reports, input) {
-    checkShards(reports, input);
-    const seen = new Map();
-    const results = [];
-    for (const { name, report } of reports) {
-        for (const r of report.results) {
-            const key = JSON.stringify([r.id, r.source]);
-            const other = seen.get(key);
-            if (other !== undefined)
-                throw new InputError(input, `candidate ${JSON.stringify(r.id)} (${r.source}) is in both '${other}' and '${name}'`);
-            seen.set(key, name);
-            results.push(r);
-        }
-    }
-    return { results: results.sort(bySource), skipped: reports.flatMap(({ report }) => report.skipped) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/evaluation-run.ts
@@ -23533,6 +25608,12 @@ async function evaluation_run_loadBaseline(settings) {
         return undefined;
     return (await loadReport(resolve(settings.source.workdir, settings.reports.baseline), settings.reports.baseline, "baseline")).results;
 }
+/** The `resume` report's results (its path relative to the base tree), read before anything runs. */
+async function evaluation_run_loadResume(settings) {
+    if (!settings.reports.resume)
+        return undefined;
+    return loadResumable(resolve(settings.source.workdir, settings.reports.resume), settings.reports.resume, "resume");
+}
 
 ;// CONCATENATED MODULE: ./src/run/run-images.ts
 // The run images: what a run's candidates start from. The checkout's base tree (read once) and the
@@ -23552,6 +25633,7 @@ class RunImages {
     /** Each dataset line's `base_commit` tree by full sha, read on first use and dropped once its last candidate is done. */
     #commitTrees = new Map();
     #commits = new Map();
+    /** Each run image by its key, with the image it is made from (`source`) and its commit. */
     #images = new Map();
     /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
     #released = [];
@@ -23615,13 +25697,21 @@ class RunImages {
             return loadCommitFiles(workdir, commit, paths);
         return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
     }
-    /** The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on first use. */
-    image(image, kind, testFiles, commit) {
-        const key = JSON.stringify([image, kind, commit ?? null]);
+    /**
+     * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
+     * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
+     * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+     */
+    image(image, kind, testFiles, commit, workdir) {
+        const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
         let entry = this.#images.get(key);
         if (!entry) {
-            const files = kind === "tree" ? this.commitTree(commit).then((tree) => tree.files) : Promise.resolve(testFiles);
-            entry = { made: this.#make(image, files), ...(commit !== undefined && { commit }) };
+            const files = kind === "tests"
+                ? Promise.resolve(testFiles)
+                : workdir !== undefined
+                    ? Promise.resolve([])
+                    : this.commitTree(commit).then((tree) => tree.files);
+            entry = { made: this.#make(image, files, workdir), source: image, ...(commit !== undefined && { commit }) };
             this.#images.set(key, entry);
         }
         return entry.made;
@@ -23631,24 +25721,34 @@ class RunImages {
      * night over many commits holds only the ones in flight. Returns the removals that failed.
      */
     async release(commit) {
+        this.#commitTrees.delete(commit);
+        return this.#releaseWhere((entry) => entry.commit === commit);
+    }
+    /**
+     * Drops the run images made from `image` (a line's own image) once the last line that needs it is done,
+     * whatever their commit: the image itself can then go (line-images.ts). Returns the removals that failed.
+     */
+    releaseSource(image) {
+        return this.#releaseWhere((entry) => entry.source === image);
+    }
+    async #releaseWhere(mine) {
         // The images released before: the warm containers that kept them went when this commit's candidates
         // began (the engine drops those of another image), so they go now, and at most the last stays behind.
         const earlier = this.#released.splice(0);
         const kept = await Promise.all(earlier.map(async (id) => ((await this.maker.remove(id)) ? [id] : [])));
         this.#released.push(...kept.flat());
-        this.#commitTrees.delete(commit);
-        const mine = [...this.#images].filter(([, entry]) => entry.commit === commit);
-        for (const [key] of mine)
+        const released = [...this.#images].filter(([, entry]) => mine(entry));
+        for (const [key] of released)
             this.#images.delete(key);
-        const made = await Promise.all(mine.map(([, entry]) => entry.made.catch(() => undefined)));
+        const made = await Promise.all(released.map(([, entry]) => entry.made.catch(() => undefined)));
         // A container of the engine's (one kept warm) may still hold the image: the removal then only drops its
         // tag, and the image itself goes by its id when the run closes, after the engine's containers.
         for (const image of made)
             if (image?.ok && image.id)
                 this.#released.push(image.id);
-        return this.#remove(mine.map(([, entry]) => entry.made));
+        return this.#remove(released.map(([, entry]) => entry.made));
     }
-    async #make(image, files, setup = this.settings.run.setup) {
+    async #make(image, files, workdir, setup = this.settings.run.setup) {
         const started = external_node_perf_hooks_namespaceObject.performance.now();
         if (setup)
             this.setups++;
@@ -23660,6 +25760,7 @@ class RunImages {
             limits,
             labels: this.labels,
             ...(setup && { setup }),
+            ...(workdir !== undefined && { workdir }),
         });
         const took = `${((external_node_perf_hooks_namespaceObject.performance.now() - started) / 1000).toFixed(1)} s`;
         if (!made.ok)
@@ -23667,7 +25768,7 @@ class RunImages {
         else if (setup)
             this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
         else
-            this.log(`run image from ${image} made in ${took}`);
+            this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
         return made;
     }
     /** Removes every run image made; returns the removals that failed. */
@@ -23695,6 +25796,7 @@ class RunImages {
 
 
 
+
 const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
 /**
  * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
@@ -23702,9 +25804,10 @@ const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseComm
  * Bad input, named with its line.
  */
 async function commits_checkInstances(items, settings, runImages) {
-    const listing = items.find((item) => !("status" in item) && listsTests(item.instance));
+    // A log format reads its tests off the command's output; JUnit needs the files named.
+    const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
     if (listing && settings.run.testResults.length === 0)
-        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes; nothing was run`);
+        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
     const named = items.flatMap((item) => {
         const name = nameOf(item);
         return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
@@ -23741,15 +25844,27 @@ async function checkTestPatches(lines, settings, commitOf, baseFiles) {
         throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
     }
 }
-/** The order to judge `items` in (indices): grouped by base commit, each group where its first line stands. */
+/**
+ * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
+ * then by the line's own image the same way, so that an image's lines run together and it is held (pulled,
+ * on disk) only while they do (line-images.ts). Lines with neither keep their own place.
+ */
 function commits_judgingOrder(items) {
+    const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
+    return grouped(byCommit, (index) => imageOf(items[index]));
+}
+const imageOf = (item) => ("status" in item ? undefined : item.overrides?.image);
+/** `indices` grouped by `keyOf`, each group where its first member stands; those without a key stay alone. */
+function grouped(indices, keyOf) {
     const groups = new Map();
-    items.forEach((item, index) => {
-        const name = nameOf(item);
-        // Lines without a commit keep their own place: each is a group of one.
-        const key = name === undefined ? `\u0000${index}` : name;
-        groups.set(key, [...(groups.get(key) ?? []), index]);
-    });
+    for (const index of indices) {
+        const key = keyOf(index) ?? `\u0000${index}`;
+        const group = groups.get(key);
+        if (group)
+            group.push(index);
+        else
+            groups.set(key, [index]);
+    }
     return [...groups.values()].flat();
 }
 /** Releases each commit's base once its last candidate is done. */
@@ -23788,7 +25903,8 @@ class commits_CommitBases {
 // is read as untrusted input: anything that does not fit the schema to the letter (a corrupt block, a
 // forged one, two blocks, an oversized one) drops the whole state, and every reply is judged again. A
 // remembered verdict is used only for the same reply (id, updated_at and the hash of its body) under the
-// same key (what changes verdicts: the tests, image, command, limits, the gate's version).
+// same key (what changes verdicts: the tests, image, command, limits, results format, the gate's version),
+// and never for a candidate with settings of its own (a dataset line's overrides), which the key does not hold.
 
 
 
@@ -23944,6 +26060,10 @@ const CARRIED_FEEDBACK = "Verdict carried over from an earlier run: the reply is
 function carriedOver(state, key, fingerprints, commit) {
     const usable = new Map(state && state.key === key ? state.entries.map((e) => [e.id, e]) : []);
     return (candidate) => {
+        // The key holds the run's settings, not a candidate's own (a dataset line's results_format, command,
+        // image, …): a verdict judged under them is never carried, whatever changed since.
+        if (Object.values(candidate.overrides ?? {}).some((value) => value !== undefined))
+            return undefined;
         const remembered = usable.get(candidate.id);
         const now = fingerprints.get(candidate.id);
         if (!remembered || !now || remembered.updatedAt !== now.updatedAt || remembered.hash !== now.hash)
@@ -24044,14 +26164,21 @@ function withoutState(body) {
 
 
 
+
+
+
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
-    // Read before anything runs: a baseline that cannot be read is a bad input, not a lost run.
+    // Read before anything runs: a baseline or a report to resume that cannot be read is a bad input, not a lost run.
     const baseline = await loadBaseline(settings);
+    const resumed = await loadResume(settings);
+    const partial = work.kind === "judge" ? partialReport(settings) : undefined;
     const outcome = work.kind === "merge"
         ? await mergeOutcome(await work.reports(), settings, work.input)
-        : await judgeWork(settings, work, runId, io);
-    const reportPath = await writeReports(settings, outcome);
+        : await judgeWork(settings, work, runId, io, { ...(resumed && { resumed }), ...(partial && { partial }) });
+    const reportPath = await writeReports(settings, outcome, runId, io.warn);
+    await partial?.remove();
     return {
         ...outcome,
         ...(reportPath === undefined ? {} : { reportPath }),
@@ -24076,18 +26203,48 @@ function readTestFiles({ source, limits }) {
 async function run_openRun(settings, runId, log, given = {}) {
     const testFiles = given.testFiles ?? (await readTestFiles(settings));
     const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
-    const runImages = new RunImages(settings, runImageMaker(settings.mode.engine), { [engine_RUN_LABEL]: runId }, log);
+    const binary = settings.mode.engine;
+    const runImages = new RunImages(settings, runImageMaker(binary), { [engine_RUN_LABEL]: runId }, log);
+    // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
+    const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), line_images_runOwnImages(settings), (image) => imageIdOf(binary, image));
+    const releaseImage = async (image) => {
+        // The run images made from it first: they hold its layers.
+        const failures = await runImages.releaseSource(image);
+        await gate.release(image);
+        return failures;
+    };
     return {
-        context: runContext({ settings, engine, testFiles, runId, runImages }, log),
+        context: runContext({ settings, engine, testFiles, runId, runImages, prepareImage: gate.prepare, releaseImage }, log),
         engine,
-        close: async () => ({ containers: await engine.close(), images: await runImages.close() }),
+        close: async () => {
+            const containers = await engine.close();
+            // Run images before the images they are made from.
+            const images = await runImages.close();
+            return { containers, images: [...images, ...(await gate.close())] };
+        },
     };
 }
-/** The `judge` work: the candidates judged in the run's sandboxes, those remembered carried over. */
-async function judgeWork(settings, work, runId, io) {
+/** The gate's version in the key a resumed run's lines are matched by: a new release may judge differently. */
+const GATE_VERSION = package_namespaceObject.rE;
+/**
+ * The `judge` work: the candidates judged in the run's sandboxes, those remembered (the action's sticky
+ * comment) or resumed (`resume`'s report) carried over, every result recorded in `partial` as it is final.
+ */
+async function judgeWork(settings, work, runId, io, { resumed, partial } = {}) {
     const testFiles = await readTestFiles(settings);
     const audit = auditSink(settings, io);
-    const judge = (entries) => judgeInSandboxes(entries, { settings, runId, testFiles, io, ...(audit && { audit }) });
+    // Every line's fingerprint, on its result: what a later `resume` matches it by.
+    const lineKey = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: GATE_VERSION });
+    const fingerprint = (candidate) => lineFingerprint(candidate, lineKey);
+    const judge = (entries) => judgeInSandboxes(entries, {
+        settings,
+        runId,
+        testFiles,
+        io,
+        fingerprint,
+        ...(audit && { audit }),
+        ...(partial && { finished: (result) => partial.add(result) }),
+    });
     // Complete once the entries are read, which judging (and carrying over) does to the last.
     const listed = [];
     const entries = async () => toJudge(await work.entries(), listed, settings.source.shard);
@@ -24095,12 +26252,23 @@ async function judgeWork(settings, work, runId, io) {
         ...outcome,
         skipped: [...outcome.skipped, ...listed],
     });
-    if (!work.remembered)
+    if (!work.remembered && !resumed)
         return withListed(await judge(await entries()));
-    const { version } = work.remembered;
-    const key = verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version });
-    const outcome = await judgeWithCarryOver(await entries(), work.remembered.lookup(key), judge, settings.reports.failOn);
-    return { ...withListed(outcome), key };
+    const key = work.remembered
+        ? verdictKey({ tests: testFiles, run: settings.run, limits: settings.limits, version: work.remembered.version })
+        : undefined;
+    const remembered = key === undefined ? undefined : work.remembered?.lookup(key);
+    const fromResume = resumed && resumedVerdicts(resumed, fingerprint);
+    const carried = (candidate) => {
+        const result = remembered?.(candidate) ?? fromResume?.(candidate);
+        if (result)
+            partial?.add(result);
+        return result;
+    };
+    const outcome = await judgeWithCarryOver(await entries(), carried, judge, settings.reports.failOn);
+    if (resumed)
+        io.log(`sandbox-gate: resume: ${outcome.carried} result(s) carried over from '${settings.reports.resume}', ${outcome.results.length - outcome.carried} judged`);
+    return { ...withListed(outcome), ...(key !== undefined && { key }) };
 }
 /**
  * The entries to judge; what the source only lists is put in `listed`, never judged nor counted against
@@ -24127,7 +26295,7 @@ function auditSink(settings, io) {
     };
 }
 /** Judges `entries` in sandboxes opened for them, and removes what the run made whatever happens. */
-async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit }) {
+async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit, fingerprint, finished }) {
     io.phase?.("engine", settings.mode.engine);
     const run = await run_openRun(settings, runId, io.log, { testFiles, ...(io.engine && { makeEngine: io.engine }) });
     // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
@@ -24140,6 +26308,8 @@ async function judgeInSandboxes(entries, { settings, runId, testFiles, io, audit
             log: io.log,
             ...(audit && { audit }),
             ...(io.judged && { judged: io.judged }),
+            ...(fingerprint && { fingerprint }),
+            ...(finished && { finished }),
         });
     }
     finally {
@@ -24193,14 +26363,22 @@ async function judgeAll(entries, ctx, hooks) {
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+    const order = judgingOrder(taken);
+    const own = runOwnImages(settings);
+    const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
     let done = 0;
     hooks.judged?.(done, taken.length);
     const progress = new ProgressMeter(taken.length, () => performance.now());
     const results = new Array(taken.length);
-    await mapLimit(judgingOrder(taken), settings.mode.concurrency, async (index) => {
+    images.start();
+    await mapLimit(order, settings.mode.concurrency, async (index, position) => {
         const item = taken[index];
-        const result = "status" in item ? item : await judgeCandidate(item, ctx);
+        images.starting(position);
+        const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+        const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
+        hooks.finished?.(result);
         await bases.done(item);
+        await images.done(position);
         done += 1;
         hooks.judged?.(done, taken.length);
         const line = progress.finished(result.status);
@@ -24230,329 +26408,6 @@ async function judgeAll(entries, ctx, hooks) {
         skipped,
         decision: decide(results, settings.reports.failOn),
         ...(firstBaseline && { base: reportedBase(firstBaseline) }),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/settings/settings.ts
-// Every input → one typed, validated Settings object. Bad values end the run before anything runs,
-// with one line naming the input.
-
-
-
-
-
-
-
-
-
-/**
- * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
- * are here because settings sit below verdict; the registry there is typed by them, so a name without a
- * parser (or a parser without a name) does not compile.
- */
-const RESULTS_FORMATS = ["junit"];
-/**
- * `fail-on` words that are no status but mark a pass that proves nothing: `flaky` (its attempts disagreed),
- * `tampering` (its own code reaches into the judge). Either turns such a pass into `test_failed`.
- */
-const FAIL_ON_MARKS = ["flaky", "tampering"];
-/** The process limits when `pids-limit` is not set: a function's reply, and a repository's test suite. */
-const REPLY_PIDS = 64;
-const PATCH_PIDS = 256;
-/** Input names with their defaults; action.yml states the same (a test keeps them in step). */
-const DEFAULTS = {
-    source: "comments",
-    authors: "*[bot]",
-    files: "",
-    language: "auto",
-    image: "",
-    pull: "missing",
-    tests: "",
-    protect: "default",
-    workdir: "",
-    target: "",
-    command: "",
-    "patch-fuzz": "false",
-    timeout: "10s",
-    // Empty: five times the candidate's timeout, a minute over it at least (sandbox/charged-time.ts).
-    "wall-timeout": "",
-    memory: "256m",
-    cpus: "1",
-    // Empty: 64 for a reply, 256 for a patch (its repository's own test suite).
-    "pids-limit": "",
-    "max-output": "64k",
-    "tmpfs-size": "64m",
-    // Empty: tmpfs-size, since every candidate's work dir holds the tree.
-    "max-tree-size": "",
-    setup: "",
-    "setup-network": "none",
-    "test-results": "",
-    "results-format": "junit",
-    compare: "none",
-    reruns: "0",
-    "setup-timeout": "10m",
-    runtime: "",
-    engine: "docker",
-    concurrency: "",
-    isolation: "candidate",
-    shard: "",
-    baseline: "",
-    merge: "",
-    "max-candidates": "20",
-    "pass-at-k": "1,5,10",
-    // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
-    "fail-on": [...statuses_STATUSES.filter((s) => s !== "pass"), "tampering"].join(","),
-    comment: "true",
-    report: "",
-    junit: "",
-    "github-token": "",
-    decide: "latest",
-    rejudge: "false",
-    "comment-key": "",
-    "audit-log": "",
-    "post-report": "",
-    matrix: "",
-};
-function parseNumber(input, value, { integer, min }) {
-    const n = Number(value.trim());
-    if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-        throw new errors_InputError(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
-    }
-    return n;
-}
-function parseChoice(input, value, choices) {
-    const v = value.trim().toLowerCase();
-    if (!choices.includes(v)) {
-        throw new errors_InputError(input, `'${value}' is not one of ${choices.join(", ")}`);
-    }
-    return v;
-}
-function parseBoolean(input, value) {
-    return parseChoice(input, value, ["true", "false"]) === "true";
-}
-/** Comma- or newline-separated list, blanks dropped. */
-function parseList(value) {
-    return value
-        .split(/[,\n]/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-}
-/** Globs of files inside the sandbox's work dir, each checked by the one path rule. */
-function parseGlobs(input, value) {
-    const globs = parseList(value);
-    for (const glob of globs) {
-        const problem = globProblem(glob);
-        if (problem)
-            throw new errors_InputError(input, `'${glob}' ${problem}`);
-    }
-    return globs;
-}
-/** `2/4` → the second of four shards; empty → no sharding. */
-function parseShard(value) {
-    const v = value.trim();
-    if (v === "")
-        return undefined;
-    const m = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
-    const index = Number(m?.[1]);
-    const count = Number(m?.[2]);
-    if (!m || count < 1 || index < 1 || index > count) {
-        throw new errors_InputError("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
-    }
-    return { index, count };
-}
-const COMMENT_KEY_MAX = 200;
-/**
- * The hidden `matrix` input (`${{ toJSON(matrix) }}`): the leg's values, flattened to text. `null` or
- * empty outside a matrix job. Nested values (an `include` of objects) are kept as their JSON.
- */
-function parseMatrix(value) {
-    const v = value.trim();
-    if (v === "" || v === "null")
-        return {};
-    let parsed;
-    try {
-        parsed = JSON.parse(v);
-    }
-    catch {
-        throw new errors_InputError("matrix", "is not JSON: leave it unset, the action fills it in");
-    }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-        throw new errors_InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
-    return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
-}
-/** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
-function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_namespaceObject.totalmem)()) {
-    const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
-    return Math.max(1, Math.min(wanted, budget));
-}
-function parseLanguage(value) {
-    const language = value.toLowerCase();
-    if (language === "auto" || isLanguage(language))
-        return language;
-    throw new errors_InputError("language", `'${language}' is not one of auto, ${LANGUAGE_NAMES.join(", ")}`);
-}
-/**
- * The inputs other inputs depend on or are checked against, validated first and in this order, so the
- * first wrong input named is the same whichever sections it feeds.
- */
-function readCrossChecked(input, ctx) {
-    const language = parseLanguage(input("language"));
-    const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
-    const files = parseList(input("files"));
-    if (source === "files" && files.length === 0) {
-        throw new errors_InputError("files", "is required when source is 'files'");
-    }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses_STATUSES, ...FAIL_ON_MARKS]));
-    const memoryBytes = parseSize("memory", input("memory"));
-    // Docker refuses containers under 6 MiB; say so here rather than per candidate.
-    if (memoryBytes < 6 * 1024 ** 2)
-        throw new errors_InputError("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
-    const wanted = input("concurrency") === ""
-        ? (ctx.cpuCount ?? (0,external_node_os_namespaceObject.cpus)().length)
-        : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
-    return {
-        language,
-        source,
-        files,
-        failOnWords,
-        memoryBytes,
-        wanted,
-        ...readJobShape(input),
-    };
-}
-/** What this job is (a shard, a merge, a commenter) and where it runs: the combinations that make no sense are refused. */
-function readJobShape(input) {
-    const target = input("target");
-    const shard = parseShard(input("shard"));
-    const merge = parseList(input("merge"));
-    // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
-    if (shard && merge.length > 0)
-        throw new errors_InputError("shard", "cannot be combined with 'merge': a merge job runs no candidates");
-    const postReport = input("post-report");
-    // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
-    if (postReport && merge.length > 0)
-        throw new errors_InputError("post-report", "cannot be combined with 'merge': the commenter runs nothing");
-    // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
-    // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
-    if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
-        throw new errors_InputError("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
-    const commentKey = input("comment-key");
-    if (commentKey.length > COMMENT_KEY_MAX)
-        throw new errors_InputError("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
-    const targetPath = target ? checkRelativePath(target) : undefined;
-    if (targetPath && !targetPath.ok)
-        throw new errors_InputError("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
-    const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
-    const workdirBytes = parseSize("tmpfs-size", input("tmpfs-size"));
-    const setup = input("setup");
-    const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
-    const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
-    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
-}
-function readSource(input, ctx, early) {
-    return {
-        kind: early.source,
-        authors: parseList(input("authors")),
-        files: early.files,
-        workdir: input("workdir") || ctx.defaultWorkdir,
-        tests: parseList(input("tests")),
-        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : parseSize("max-tree-size", input("max-tree-size")),
-        maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
-        ...(early.shard ? { shard: early.shard } : {}),
-    };
-}
-function readRun(input, early) {
-    const { setup, setupNetwork, setupTimeoutMs } = early;
-    return {
-        language: early.language,
-        image: input("image"),
-        pull: parseChoice("pull", input("pull"), ["always", "missing", "never"]),
-        target: early.target,
-        command: input("command"),
-        ...(setup && {
-            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
-        }),
-        patchPidsLimit: early.pids ?? PATCH_PIDS,
-        patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
-        testResults: parseGlobs("test-results", input("test-results")),
-        resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
-        compare: parseChoice("compare", input("compare"), ["none", "base"]),
-        reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-        protect: parseProtect(parseList(input("protect"))),
-        failOnFlaky: early.failOnWords.includes("flaky"),
-        failOnTampering: early.failOnWords.includes("tampering"),
-    };
-}
-function readLimits(input, early) {
-    const timeoutMs = parseDuration("timeout", input("timeout"));
-    const wall = input("wall-timeout");
-    const wallTimeoutMs = wall === "" ? undefined : parseDuration("wall-timeout", wall);
-    if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
-        throw new errors_InputError("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
-    }
-    return {
-        timeoutMs,
-        ...(wallTimeoutMs !== undefined && { wallTimeoutMs }),
-        memoryBytes: early.memoryBytes,
-        cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
-        pidsLimit: early.pids ?? REPLY_PIDS,
-        maxOutputBytes: parseSize("max-output", input("max-output")),
-        workdirBytes: early.workdirBytes,
-        runtime: input("runtime"),
-    };
-}
-function readMode(input, ctx, early) {
-    const engine = parseChoice("engine", input("engine"), ["docker", "podman"]);
-    const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
-    if (isolation === "namespace")
-        namespaceCrossCheck(engine, input("runtime"));
-    return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
-}
-/**
- * `isolation: namespace` runs each candidate in a bwrap sandbox made from a config docker made: never
- * silently weaker, so what it cannot honour is refused (the host's side, root and bwrap, in sandbox/select.ts).
- */
-function namespaceCrossCheck(engine, runtime) {
-    if (engine === "podman")
-        throw new errors_InputError("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
-    if (runtime !== "")
-        throw new errors_InputError("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
-}
-function readReports(input, early) {
-    const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));
-    return {
-        failOn: new Set(failOn),
-        passAtK: parseList(input("pass-at-k")).map((k) => parseNumber("pass-at-k", k, { integer: true, min: 1 })),
-        comment: parseBoolean("comment", input("comment")),
-        report: input("report"),
-        junit: input("junit"),
-        baseline: input("baseline"),
-        merge: early.merge,
-        decide: parseChoice("decide", input("decide"), ["latest", "all"]),
-        auditLog: input("audit-log"),
-        postReport: early.postReport,
-    };
-}
-/** Reads every input through `get` (empty string = not set) into one validated object. */
-function readSettings(get, ctx) {
-    const input = (name) => {
-        const v = get(name).trim();
-        return v === "" ? DEFAULTS[name] : v;
-    };
-    const early = readCrossChecked(input, ctx);
-    // Each section in the order the inputs were always read, so the same wrong input is named first.
-    return {
-        source: readSource(input, ctx, early),
-        run: readRun(input, early),
-        limits: readLimits(input, early),
-        mode: readMode(input, ctx, early),
-        reports: readReports(input, early),
-        conversation: {
-            rejudge: parseBoolean("rejudge", input("rejudge")),
-            commentKey: early.commentKey,
-            matrix: parseMatrix(input("matrix")),
-        },
-        token: input("github-token") || ctx.defaultToken || "",
     };
 }
 
@@ -24589,6 +26444,8 @@ const BATCH_ONLY = [
     "junit",
     "audit-log",
     "pass-at-k",
+    "swe-bench-report",
+    "resume",
 ];
 const INPUTS = Object.keys(DEFAULTS);
 const left = (out) => (name) => !out.includes(name);
