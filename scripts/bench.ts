@@ -512,13 +512,13 @@ function print(
 /** The tree-size figure: per-candidate time on a large base tree against a small one, same run; what compare adds. */
 function printTree({ small, large, compared }: Awaited<ReturnType<typeof treeBench>>): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
+  const cpu = (t: TreeFigures) => `${cpuPerCandidate(t.cpuSeconds, t.candidates)} CPU-s/cand`;
   const row = (t: TreeFigures) =>
-    `  ${String(t.files).padStart(5)} files, ${(t.bytes / MB).toFixed(1).padStart(5)} MB: per candidate median ${seconds(t.medianMs)}, p95 ${seconds(t.p95Ms)}; run image made once in ${seconds(t.imageMs)}`;
+    `  ${String(t.files).padStart(5)} files, ${(t.bytes / MB).toFixed(1).padStart(5)} MB: per candidate median ${seconds(t.medianMs)}, p95 ${seconds(t.p95Ms)}, ${cpu(t)}; run image made once in ${seconds(t.imageMs)}`;
   const ratio = large.medianMs / small.medianMs;
   out("\nbase tree size (patch candidates on a git checkout; the tree goes into the run image once):");
   out(row(small));
   out(row(large));
-  const cpu = (t: TreeFigures) => `${cpuPerCandidate(t.cpuSeconds, t.candidates)} CPU-s/cand`;
   out(`  large/small per-candidate median = ${ratio.toFixed(2)} (target ≤ 1.3: ${ratio <= 1.3 ? "met" : "NOT met"})`);
   out(`\ncompare: base on the ${small.files}-file tree (the base run once per run, beside the patches):`);
   const run = (t: TreeFigures) =>

@@ -25,6 +25,8 @@ export interface HostFacts {
   kernel: string;
   /** Page-table isolation: the kernel's `pti` flag, or meltdown's mitigation naming it. */
   pti: boolean | "unknown";
+  /** The load averages over 1, 5 and 15 minutes when the bench started: others' work shows in every CPU figure. */
+  load: string;
   /** Each mitigation's line as the kernel states it; absent when the file is not there. */
   mitigations: Partial<Record<(typeof MITIGATIONS)[number], string>>;
 }
@@ -50,6 +52,7 @@ export function hostFacts(read: HostReader = readHostFile): HostFacts {
     cores: (cpuinfo.match(/^processor\s*:/gm) ?? []).length,
     kernel: read("/proc/sys/kernel/osrelease")?.trim() ?? "unknown",
     pti,
+    load: read("/proc/loadavg")?.trim().split(/\s+/).slice(0, 3).join(" ") ?? "unknown",
     mitigations,
   };
 }
@@ -57,7 +60,10 @@ export function hostFacts(read: HostReader = readHostFile): HostFacts {
 /** The facts as the bench's first lines. */
 export function formatHostFacts(facts: HostFacts): string[] {
   const pti = facts.pti === "unknown" ? "unknown" : facts.pti ? "on" : "off";
-  const lines = [`host: ${facts.cpuModel}, ${facts.cores} cores, kernel ${facts.kernel}, page-table isolation ${pti}`];
+  const lines = [
+    `host: ${facts.cpuModel}, ${facts.cores} cores, kernel ${facts.kernel}, page-table isolation ${pti}`,
+    `  load at the start: ${facts.load} (CPU-s figures are the whole machine's busy time, others' work included)`,
+  ];
   const named = Object.entries(facts.mitigations);
   if (named.length === 0) lines.push("  CPU vulnerabilities: not stated by this kernel");
   for (const [name, line] of named) lines.push(`  ${name}: ${line}`);

@@ -15,6 +15,7 @@ describe("hostFacts", () => {
       reader({
         "/proc/cpuinfo": cpuinfo("AMD EPYC", "fpu sse2 pti ibpb"),
         "/proc/sys/kernel/osrelease": "6.1.0\n",
+        "/proc/loadavg": "0.52 0.40 0.31 1/123 4567\n",
         [`${VULN}/meltdown`]: "Mitigation: PTI\n",
         [`${VULN}/spectre_v2`]: "Mitigation: Retpolines; STIBP: disabled\n",
       }),
@@ -24,10 +25,12 @@ describe("hostFacts", () => {
       cores: 2,
       kernel: "6.1.0",
       pti: true,
+      load: "0.52 0.40 0.31",
       mitigations: { meltdown: "Mitigation: PTI", spectre_v2: "Mitigation: Retpolines; STIBP: disabled" },
     });
     expect(formatHostFacts(facts)).toEqual([
       "host: AMD EPYC, 2 cores, kernel 6.1.0, page-table isolation on",
+      "  load at the start: 0.52 0.40 0.31 (CPU-s figures are the whole machine's busy time, others' work included)",
       "  meltdown: Mitigation: PTI",
       "  spectre_v2: Mitigation: Retpolines; STIBP: disabled",
     ]);
@@ -53,6 +56,7 @@ describe("hostFacts", () => {
     expect(facts.pti).toBe("unknown");
     expect(formatHostFacts(facts)).toEqual([
       "host: unknown, 0 cores, kernel unknown, page-table isolation unknown",
+      "  load at the start: unknown (CPU-s figures are the whole machine's busy time, others' work included)",
       "  CPU vulnerabilities: not stated by this kernel",
     ]);
   });
