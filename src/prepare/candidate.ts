@@ -462,7 +462,11 @@ async function preparePatch(
 }
 
 /** The tree by path as the scan holds it: the base's test files (the judge), and the rest. */
-function treeFiles(paths: Iterable<string>, written: readonly string[], inBase: (path: string) => boolean): TreeFiles {
+export function treeFiles(
+  paths: Iterable<string>,
+  written: readonly string[],
+  inBase: (path: string) => boolean,
+): TreeFiles {
   const added = new Set(written.filter((path) => !inBase(path)));
   const all = [...paths];
   return {
