@@ -16,31 +16,17 @@
 //   eval_script, when it has one, is what the importer takes: evalScriptCommand).
 // Only the Python repositories of SWE-bench (full, Lite, Verified) are here; SWE-bench's own "humaneval"
 // and dbt-core (no test command) are not.
+import { RESULTS_FORMATS, type ResultsFormat } from "../settings/settings.js";
 
-/** The log parsers of SWE-bench's Python repositories: its `parse_log_<name>`, underscores as hyphens. */
-export const SWE_BENCH_PARSERS = [
-  "pytest",
-  "pytest-options",
-  "pytest-v2",
-  "django",
-  "sympy",
-  "seaborn",
-  "matplotlib",
-  "astroid",
-  "flask",
-  "marshmallow",
-  "pvlib",
-  "pyvista",
-  "sqlfluff",
-  "xarray",
-  "pydicom",
-  "requests",
-  "pylint",
-  "astropy",
-  "scikit",
-  "sphinx",
-] as const;
-export type SweBenchParser = (typeof SWE_BENCH_PARSERS)[number];
+/**
+ * The log parsers of SWE-bench's Python repositories: its `parse_log_<name>`, underscores as hyphens. They
+ * are the results formats (settings' RESULTS_FORMATS, which lists them once, for the line's schema and the
+ * parsers' registry) but JUnit, which is ours.
+ */
+export type SweBenchParser = Exclude<ResultsFormat, "junit">;
+export const SWE_BENCH_PARSERS: readonly SweBenchParser[] = RESULTS_FORMATS.filter(
+  (format): format is SweBenchParser => format !== "junit",
+);
 
 // The runners, one string each (SWE-bench's TEST_* constants that its specs use).
 const PYTEST = "pytest -rA";
