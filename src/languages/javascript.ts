@@ -1,6 +1,7 @@
 // JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
 // jest, vitest, mocha, …) are TypeScript's too.
-import { COMMON_CODE_LINES, canonical, isRecord, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { isRecord } from "../core/records.js";
+import { COMMON_CODE_LINES, canonical, positive, type CheckReading, type LanguageSpec } from "./language.js";
 
 // node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
 // Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line

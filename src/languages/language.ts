@@ -4,6 +4,7 @@
 // language implements this; registry.ts lists them. The machinery that uses the data (extraction, the
 // parse check, protection) lives in prepare/.
 import type { SyntaxInfo } from "../core/model.js";
+import { isRecord } from "../core/records.js";
 
 /** A checker's complaint, located as far as its output says; undefined when no shape of it matches. */
 export type CheckReading = Partial<SyntaxInfo> | undefined;
@@ -106,10 +107,6 @@ export const COMMON_CODE_LINES: readonly RegExp[] = [
 /** A positive whole number, or undefined: a line or column as a checker printed it. */
 export function positive(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */

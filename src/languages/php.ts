@@ -1,5 +1,6 @@
 // PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
-import { COMMON_CODE_LINES, canonical, isRecord, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { isRecord } from "../core/records.js";
+import { COMMON_CODE_LINES, canonical, positive, type CheckReading, type LanguageSpec } from "./language.js";
 
 // php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
 function readCheck(output: string): CheckReading {
