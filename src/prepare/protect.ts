@@ -11,6 +11,7 @@
 import { posix } from "node:path";
 import type { Minimatch } from "minimatch";
 import { globMatcher } from "../core/globs.js";
+import { checkRelativePath } from "../core/paths.js";
 import type { ConfigLoads, ProtectGlobs, Shadowing } from "../languages/language.js";
 import { LANGUAGE_LIST } from "../languages/registry.js";
 import { type ProtectSetting, protectionOff } from "../settings/protect-setting.js";
@@ -138,8 +139,9 @@ function loadedByConfig(base: BaseFiles): Set<string> {
     if (content === undefined) continue;
     for (const path of read(asText(content))) {
       if (path === "" || path.startsWith("/")) continue;
-      const resolved = posix.normalize(posix.join(posix.dirname(config), path));
-      if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".") named.add(resolved);
+      // Resolved first (`a/../b` is b), then the one path rule: what leaves the tree names none of its files.
+      const resolved = checkRelativePath(posix.normalize(posix.join(posix.dirname(config), path)));
+      if (resolved.ok) named.add(resolved.path);
     }
   }
   return named;
