@@ -110,7 +110,7 @@ export function positive(value: unknown): number | undefined {
 }
 
 /** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-export function canonical(value: unknown): string {
+function canonical(value: unknown): string {
   return JSON.stringify(value, (_, v: unknown) =>
     isRecord(v)
       ? Object.fromEntries(
@@ -120,4 +120,22 @@ export function canonical(value: unknown): string {
         )
       : v,
   );
+}
+
+/**
+ * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
+ * parse as one (its tools read nothing of it then: against a base that had some, that differs).
+ */
+export function manifestObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ""));
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
+export function pickedJson(picked: Record<string, unknown>): string {
+  return Object.keys(picked).length > 0 ? canonical(picked) : "";
 }
