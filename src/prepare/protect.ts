@@ -97,14 +97,10 @@ const COMPILED_RULE: Rule = {
  * `__init__.py` makes `tests/decimal.py` the `decimal` a test imports). A package's modules are its own
  * (`pkg.types`), so those stay the project's. Only new files: a module the base has is the project's own.
  * The directory is judged in the tree the candidate runs in, so deleting a package's `__init__.py` to make
- * it a directory on the path does not help.
+ * it a directory on the path does not help. Each language's Shadowing, its names as a set (looked up for
+ * every file a candidate adds).
  */
-interface ShadowRule {
-  names: ReadonlySet<string>;
-  prefixes: readonly string[];
-  moduleOf: Shadowing["moduleOf"];
-  packageMarker: string;
-}
+type ShadowRule = Omit<Shadowing, "names"> & { names: ReadonlySet<string> };
 
 const SHADOW_RULES: ShadowRule[] = LANGUAGE_LIST.flatMap(({ protect: { shadowing } }) =>
   shadowing ? [{ ...shadowing, names: new Set(shadowing.names) }] : [],
