@@ -84,8 +84,8 @@ const UNKNOWN_LANGUAGE =
   "the language could not be told from the fence, the target or the tests; set the 'language' input";
 
 /** The image a candidate runs in: its line's own `image`, else the `image` input, else its language's preset. */
-export function imageFor(settings: Settings, language: Language, candidate?: Pick<Candidate, "overrides">): string {
-  return candidate?.overrides?.image || settings.run.image || LANGUAGES[language].image;
+export function imageFor(settings: Settings, language: Language, candidate: Pick<Candidate, "overrides">): string {
+  return candidate.overrides?.image || settings.run.image || LANGUAGES[language].image;
 }
 
 /** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */

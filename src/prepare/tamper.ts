@@ -342,11 +342,11 @@ function scanPython(source: string, path: string, { judgeModules }: ScanContext)
     const resolved = resolve(m[2]!, aliases);
     if (resolved === undefined) continue;
     const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    // The object may be a test's module itself (`setattr(tests.check, …)`) or an attribute of one.
+    const module = judgeModules.has(resolved) ? resolved : judgeModuleOf(resolved, judgeModules);
     const reached =
       pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
-      (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules)
-        ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)!}`
-        : undefined);
+      (module === undefined ? undefined : `the tests' own module ${module}`);
     if (reached) add(m.index ?? 0, `${m[1]!} on ${m[2]!}${name ? `.${name}` : ""}: ${reached}`);
   }
   for (const m of masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*\.\s*(update|setdefault|__setitem__)\s*\(/g))

@@ -53,8 +53,11 @@ export type RunParts = Omit<RunContext, "prepareImage" | "baselineRuns"> & Parti
 
 /** The context every candidate of a run shares. */
 export function runContext(parts: RunParts, log: (line: string) => void): RunContext {
-  const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
-  return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
+  return {
+    ...parts,
+    prepareImage: parts.prepareImage ?? new ImageGate(parts.engine, parts.settings.run.pull, log).prepare,
+    baselineRuns: new BaselineRuns(),
+  };
 }
 
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */

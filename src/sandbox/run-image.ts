@@ -7,6 +7,7 @@
 // run label and is removed when the run ends (the action's post step removes it too, by label).
 import { randomBytes } from "node:crypto";
 import { cli, describeFailure } from "./cli-command.js";
+import { removeImage } from "./image.js";
 import type { Limits, SandboxFile } from "../core/model.js";
 import { withOwner } from "./engine.js";
 import { type Dialect, WORKDIR, cliRunArgs, lockDown } from "./policy.js";
@@ -149,9 +150,6 @@ async function runSetup(
 }
 
 /** Removes a run image; returns why it could not be, if it could not. */
-export async function removeRunImage(binary: string, image: string): Promise<string | undefined> {
-  const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
-  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-    ? undefined
-    : `${image}: ${describeFailure(removed)}`;
+export function removeRunImage(binary: string, image: string): Promise<string | undefined> {
+  return removeImage(binary, image, true);
 }

@@ -5,6 +5,7 @@ import { type Status } from "../core/model.js";
 import { LANGUAGE_NAMES, isLanguage, type Language } from "../languages/registry.js";
 import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
+import { isRecord } from "../core/records.js";
 import { globProblem } from "../core/globs.js";
 import type { Limits } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
@@ -301,8 +302,7 @@ export function parseMatrix(value: string): Record<string, string> {
   } catch {
     throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+  if (!isRecord(parsed)) throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
   return Object.fromEntries(
     Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]),
   );

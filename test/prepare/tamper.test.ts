@@ -219,6 +219,10 @@ describe("findTampering: the tests' own modules, assigned to from the candidate'
     expect(scan('import test_add\nsetattr(test_add, "test_add", lambda: None)\n')).toEqual([
       "2: setattr on test_add.test_add: the tests' own module test_add",
     ]);
+    // On an attribute of a test's module (a class of it), not the module itself.
+    expect(scan('import tests.check\nsetattr(tests.check.Checker, "verify", None)\n')).toEqual([
+      "2: setattr on tests.check.Checker.verify: the tests' own module tests.check",
+    ]);
     expect(scan("import tests.unit\ntests.unit.ok = True\n")).toEqual([
       "2: assigns to tests.unit.ok: the tests' own module tests.unit",
     ]);
