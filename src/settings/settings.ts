@@ -138,7 +138,7 @@ export interface ReportSettings {
   merge: string[];
   /** A JSONL file for the per-candidate audit lines; empty for none. */
   auditLog: string;
-  /** A directory for SWE-bench's own output (report/swe-bench.ts) beside the report; empty for none. */
+  /** A directory for SWE-bench's own output (report/swe-bench-report.ts) beside the report; empty for none. */
   sweBenchReport: string;
   /** A report (or a partial one) of an earlier run: what it judged and still holds is carried over; empty for none. */
   resume: string;
