@@ -8,7 +8,8 @@ import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
 import { checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
-import { RUN_TREE_DIR } from "../sandbox/run-image.js";
+import { RUN_TREE_DIR, type RunImage } from "../sandbox/run-image.js";
+import { describeSetupChange } from "../prepare/setup-inputs.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
 import { ImageGate } from "./line-images.js";
 import { InputError } from "../core/errors.js";
@@ -86,7 +87,14 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
   const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
   const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
-  const made = start ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
+  const made = start
+    ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup)
+    : undefined;
+  if (made && !made.ok && made.bySetup && prepared.setup) {
+    // The candidate's own set-up failed: its inputs are to blame only if the base's set-up succeeds.
+    const base = await ctx.runImages!.image(image, start!, ctx.testFiles, prepared.commit, workdir);
+    if (base.ok) return setupFailed(prepared, made);
+  }
   if (made && !made.ok) {
     // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
     return {
@@ -112,6 +120,34 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       ...(workdir !== undefined && { workdir }),
       ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
       ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
+    },
+  };
+}
+
+/**
+ * A candidate whose own set-up failed where the base's succeeds: its change to the setup's inputs broke the
+ * install, as it would break its repository's CI. `test_failed`, with the setup's output as what it printed.
+ */
+function setupFailed(prepared: Prepared, made: Extract<RunImage, { ok: false }>): Verdict {
+  const { language, limits } = prepared;
+  const touched = describeSetupChange(prepared.setup!);
+  const output = made.output ?? "";
+  return {
+    status: "test_failed",
+    language,
+    limits,
+    reason: `the setup failed on this change to what it reads (${touched}): ${made.reason}; the tests did not run`,
+    setupFailed: true,
+    facts: {
+      phase: "setup",
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      oomKilled: false,
+      stdout: { text: output, truncated: false, bytes: Buffer.byteLength(output) },
+      stderr: { text: "", truncated: false, bytes: 0 },
+      checkOutput: "",
+      durationMs: 0,
     },
   };
 }
