@@ -827,7 +827,7 @@ describe("a patch that changes what the setup reads", () => {
     const ctx = { settings, engine, testFiles: [], runId: "r", prepareImage: async () => undefined, runImages };
     const judge = (id: string, text: string) =>
       judgeCandidate({ id, source: `${id}.patch`, kind: "patch", text }, { ...ctx, baselineRuns: new BaselineRuns() });
-    return { engine, built, log, runImages, judge };
+    return { engine, built, log, runImages, judge, ctx };
   }
   const adds = (dep: string, x = 2) =>
     `--- a/requirements.txt\n+++ b/requirements.txt\n@@ -1 +1,2 @@\n pytest\n+${dep}\n` +
@@ -855,6 +855,17 @@ describe("a patch that changes what the setup reads", () => {
     const code = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 4\n";
     expect((await run.judge("c", code)).status).toBe("pass");
     expect(run.built.map((spec) => text(spec, "requirements.txt"))).toEqual(["pytest\nleft\n", "pytest\n"]);
+  });
+
+  it("sets up a reply's own files the same way: a dataset line's requirements.txt, not its code", async () => {
+    const run = setupRun(made);
+    const result = await judgeCandidate(reply(PASSING, { files: { "requirements.txt": "left\n" } }), {
+      ...run.ctx,
+      baselineRuns: new BaselineRuns(),
+    });
+    expect(result.status, result.feedback).toBe("pass");
+    expect(run.built.map((spec) => spec.files.map((f) => f.path))).toEqual([["requirements.txt"]]);
+    expect(run.engine.jobs[0]!.files.map((f) => f.path).sort()).toEqual(["requirements.txt", "solution.py"]);
   });
 
   it("is the candidate's test_failed, with the setup's output, when its own set-up fails and the base's does not", async () => {
