@@ -75,6 +75,11 @@ interface Placement {
   job: Omit<SandboxJob, "files" | "check" | "attempt" | "deleted">;
   /** Its line's `results_format`, else the run's. */
   format: ResultsFormat;
+  /**
+   * For a candidate whose own set-up made its image: the base's run image, where its baseline runs (the
+   * base's manifests, as the base's own CI installs them), made on first use.
+   */
+  base?: () => Promise<RunImage>;
 }
 
 async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Placement | Verdict> {
@@ -111,6 +116,8 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   return {
     image: made?.image ?? image,
     format,
+    ...(prepared.setup &&
+      start && { base: () => ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir) }),
     job: {
       image: made?.image ?? image,
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
@@ -225,16 +232,28 @@ async function runBaseline(prepared: Prepared, placement: Placement, ctx: RunCon
   };
 }
 
+/** Where a baseline runs: the base's run image, also for a candidate whose own set-up made its image. */
+async function baselinePlacement(placement: Placement): Promise<Placement & { unmade?: string }> {
+  if (!placement.base) return placement;
+  const made = await placement.base();
+  if (!made.ok) return { ...placement, unmade: `the base's run image could not be made: ${made.reason}` };
+  return { ...placement, image: made.image, job: { ...placement.job, image: made.image } };
+}
+
+/** A baseline that could not run, as ours: the comparison is void and the candidate's own verdict stands. */
+function unmadeBase(reason: string): BaseRun {
+  const why = voidReason("sandbox_error");
+  return { status: "sandbox_error", exitCode: null, durationMs: 0, notes: [reason], ...(why && { void: why }) };
+}
+
 /** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
 async function compared(verdict: Verdict, prepared: Prepared, placement: Placement, ctx: RunContext): Promise<Verdict> {
   if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status)) return verdict;
-  const key = {
-    image: placement.image,
-    command: placement.job.command,
-    files: prepared.unpatched ?? [],
-    format: placement.format,
-  };
-  const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+  const at = await baselinePlacement(placement);
+  const key = { image: at.image, command: at.job.command, files: prepared.unpatched ?? [], format: at.format };
+  const baseline = await ctx.baselineRuns.get(key, () =>
+    at.unmade === undefined ? runBaseline(prepared, at, ctx) : Promise.resolve(unmadeBase(at.unmade)),
+  );
   const judged = judgeAgainstBase(verdict, baseline);
   const next: Verdict = { ...verdict, status: judged.status };
   if (judged.compare) next.compare = judged.compare;

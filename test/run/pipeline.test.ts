@@ -810,12 +810,12 @@ describe("a log format: the command's own output read as SWE-bench's harness rea
 
 describe("a patch that changes what the setup reads", () => {
   /** A checkout with a manifest and code; run images made by `make`, each spec kept. */
-  function setupRun(make: (spec: RunImageSpec) => RunImage) {
+  function setupRun(make: (spec: RunImageSpec) => RunImage, extra: Partial<Record<InputName, string>> = {}) {
     const workdir = tempDir("pipeline-setup-inputs");
     writeFileSync(join(workdir, "requirements.txt"), "pytest\n");
     writeFileSync(join(workdir, "app.py"), "x = 1\n");
     const engine = new ScriptedEngine(() => facts());
-    const inputs: Partial<Record<InputName, string>> = { workdir, setup: "pip install -r requirements.txt" };
+    const inputs: Partial<Record<InputName, string>> = { workdir, setup: "pip install -r requirements.txt", ...extra };
     const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: workdir, cpuCount: 2 });
     const built: RunImageSpec[] = [];
     const log: string[] = [];
@@ -855,6 +855,14 @@ describe("a patch that changes what the setup reads", () => {
     const code = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 4\n";
     expect((await run.judge("c", code)).status).toBe("pass");
     expect(run.built.map((spec) => text(spec, "requirements.txt"))).toEqual(["pytest\nleft\n", "pytest\n"]);
+  });
+
+  it("runs the baseline of `compare: base` on the base's set-up, not the candidate's", async () => {
+    const run = setupRun(made, { compare: "base" });
+    expect((await run.judge("a", adds("left"))).status).toBe("pass");
+    // The candidate on its own image (requirements.txt of 12 bytes), the baseline on the base's (7 bytes).
+    expect(run.engine.jobs.map((job) => job.image)).toEqual(["run-12", "run-7"]);
+    expect(run.engine.jobs[1]!.files).toEqual([]);
   });
 
   it("sets up a reply's own files the same way: a dataset line's requirements.txt, not its code", async () => {
