@@ -11,6 +11,7 @@ import type { Limits } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
+import { parseSetupInputs } from "./setup-inputs.js";
 import { parseProtect, type ProtectSetting } from "./protect-setting.js";
 
 export type Source = "comments" | "pull-request" | "files";
@@ -79,8 +80,11 @@ export interface RunSettings {
   pull: PullPolicy;
   target: string;
   command: string;
-  /** Run once on the base tree before any candidate; every candidate starts from what it leaves. */
-  setup?: { command: string; network: "none" | "bridge"; timeoutMs: number };
+  /**
+   * Run once on the base tree before any candidate; every candidate starts from what it leaves, but for one
+   * whose change touches `inputs` (the globs of what it reads): that one gets a set-up of its own.
+   */
+  setup?: { command: string; network: "none" | "bridge"; timeoutMs: number; inputs: string[] };
   /**
    * Processes a patch candidate may start: a repository's own test suite needs more than one function
    * does (a thread pool, a test runner's workers). `limits.pidsLimit` is a reply's.
@@ -204,6 +208,8 @@ export const DEFAULTS = {
   "max-tree-size": "",
   setup: "",
   "setup-network": "none",
+  // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+  "setup-inputs": "",
   "test-results": "",
   "results-format": "junit",
   compare: "none",
@@ -407,7 +413,20 @@ function readJobShape(input: Input) {
   const setup = input("setup");
   const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"] as const);
   const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
-  return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+  const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
+  return {
+    target,
+    shard,
+    merge,
+    postReport,
+    commentKey,
+    pids,
+    workdirBytes,
+    setup,
+    setupNetwork,
+    setupTimeoutMs,
+    setupInputs,
+  };
 }
 
 type CrossChecked = ReturnType<typeof readCrossChecked>;
@@ -427,7 +446,7 @@ function readSource(input: Input, ctx: SettingsContext, early: CrossChecked): So
 }
 
 function readRun(input: Input, early: CrossChecked): RunSettings {
-  const { setup, setupNetwork, setupTimeoutMs } = early;
+  const { setup, setupNetwork, setupTimeoutMs, setupInputs } = early;
   return {
     language: early.language,
     image: input("image"),
@@ -435,7 +454,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     target: early.target,
     command: input("command"),
     ...(setup && {
-      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs },
     }),
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
