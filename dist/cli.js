@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9677);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9354);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9677:
+/***/ 9354:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43448,8 +43448,8 @@ function layOut(schema, value) {
 
 // EXTERNAL MODULE: ./src/languages/registry.ts + 8 modules
 var registry = __nccwpck_require__(7165);
-// EXTERNAL MODULE: ./src/settings/settings.ts
-var settings_settings = __nccwpck_require__(7100);
+// EXTERNAL MODULE: ./src/settings/settings.ts + 1 modules
+var settings_settings = __nccwpck_require__(234);
 ;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
 
 
@@ -43998,7 +43998,7 @@ const RESULT_SCHEMA = {
             ...COUNT,
             description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
         },
-        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run."),
         stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
         truncated: {
             type: "object",
@@ -45449,9 +45449,12 @@ function renderEvaluationText(e) {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/records.ts
+var core_records = __nccwpck_require__(5033);
 ;// CONCATENATED MODULE: ./src/report/merge.ts
 // Reading JSON reports back (shards to merge, a baseline to compare with) and merging shard reports
 // into one. Everything but `loadReport` is pure.
+
 
 
 
@@ -45509,7 +45512,7 @@ function parseResumable(text, name, input) {
         whole = undefined;
     }
     // A report says its version; a partial report of one line is a bare result.
-    if (typeof whole === "object" && whole !== null && "version" in whole)
+    if ((0,core_records/* isRecord */.u)(whole) && "version" in whole)
         return parseReport(text, name, input).results;
     const lines = text.split("\n");
     const results = [];
@@ -45762,7 +45765,7 @@ function renderJUnit(results, skipped, options = {}) {
     return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_report_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/report/swe-bench.ts
+;// CONCATENATED MODULE: ./src/report/swe-bench-report.ts
 
 /** Where the harness puts a run's instances, under the directory the summary is written in. */
 const RUN_EVALUATION_DIR = "logs/run_evaluation";
@@ -47075,6 +47078,88 @@ function describeFailure(result) {
     return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+
+
+
+/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
+const REMOVE_TIMEOUT_MS = 10 * 60_000;
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
+    let present;
+    try {
+        present = await engine.hasImage(image);
+    }
+    catch (error) {
+        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
+        if (policy !== "always")
+            return { ok: false, reason: messageOf(error) };
+        present = true;
+    }
+    if (policy !== "always") {
+        if (present)
+            return { ok: true, pulled: false, existed: true, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+    }
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, existed: present, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
+    }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+/**
+ * Removes one image by name; one the engine no longer has is removed already. `force` (our own run images)
+ * removes it even while a stopped container still refers to it. Returns why it could not be removed, if it
+ * could not.
+ */
+async function removeImage(binary, image, force = false) {
+    const removed = await cli_command_cli(binary, ["rmi", ...(force ? ["-f"] : []), "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+/**
+ * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
+ * and its layers only when nothing else holds them (another of the user's names for the same image, a
+ * container, an image made from it).
+ */
+function removePulledImage(binary, image) {
+    return removeImage(binary, image);
+}
+/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
+async function imageIdOf(binary, image) {
+    const found = await cli_command_cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engine.ts
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
@@ -47302,6 +47387,7 @@ function apiCreateConfig(policy) {
 
 
 
+
 /** Where the run image holds the base tree: out of every candidate's reach but for reading. */
 const RUN_TREE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
@@ -47398,18 +47484,15 @@ async function runSetup(binary, name, setup, maxOutputBytes) {
     const output = `${result.stdout}${result.stderr}`;
     if (result.error) {
         await cli_command_cli(binary, ["kill", name]);
-        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output, bySetup: true };
     }
     if (result.code !== 0)
-        return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+        return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
     return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
 }
 /** Removes a run image; returns why it could not be, if it could not. */
-async function removeRunImage(binary, image) {
-    const removed = await cli_command_cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
-    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-        ? undefined
-        : `${image}: ${describeFailure(removed)}`;
+function removeRunImage(binary, image) {
+    return removeImage(binary, image, true);
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -47601,8 +47684,6 @@ class FrameReader {
     }
 }
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -47791,7 +47872,8 @@ class RunClock {
             onRunOutput,
             ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
             onRun: () => {
-                this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+                const start = this.#read() ?? (meter?.startsAtZero === true ? { waitedUs: 0, usedUs: 0 } : undefined);
+                this.#run = { startedAt: performance.now(), start, limitMs: timeoutMs, backstopMs };
                 this.#phase = this.#run;
                 this.#arm(timeoutMs);
                 if (meter !== undefined)
@@ -48457,6 +48539,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
 
 
 
+
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
 async function removeContainer(api, name) {
     await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
@@ -48492,6 +48575,55 @@ function oomEventSeen(api, name) {
                 timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
         }, reject);
     });
+}
+/** How often a remote engine is asked for a running container's counters: a call each, over the network. */
+const STATS_INTERVAL_MS = 250;
+/**
+ * The CPU counters of a container's stats (`cpu_stats`): its CPU time only, as the stats hold no CPU
+ * pressure (the wait reads as none). Undefined where the engine gave none.
+ */
+function cpuFromStats(stats) {
+    const usage = stats?.cpu_stats?.cpu_usage
+        ?.total_usage;
+    // A container that is gone reads zero: no reading, so the last one stands.
+    if (typeof usage !== "number" || usage <= 0)
+        return undefined;
+    return { waitedUs: 0, usedUs: Math.round(usage / 1000) };
+}
+/**
+ * A remote engine's container, metered through its stats: only the CPU time (the time it waited is on
+ * another machine, so its clock stays the wall clock; docs/judging.md, Time). The clock reads synchronously
+ * and often, so a reading is the last answer, refreshed in the background at most every STATS_INTERVAL_MS:
+ * a short run may read less than it used.
+ */
+function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
+    let last;
+    let asked = false;
+    let askedAt = -Infinity;
+    const ask = () => {
+        asked = true;
+        askedAt = performance.now();
+        api
+            .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, AbortSignal.timeout(2_000))
+            .then((stats) => (last = cpuFromStats(stats) ?? last), () => { })
+            .finally(() => (asked = false));
+    };
+    return {
+        kind: "engine stats CPU time",
+        startsAtZero: fresh,
+        read() {
+            if (!asked && performance.now() - askedAt >= intervalMs)
+                ask();
+            return last;
+        },
+    };
+}
+/**
+ * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
+ * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
+ */
+function apiContainerMeter(api, container, local) {
+    return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/api/fresh-pool.ts
@@ -48544,7 +48676,7 @@ class FreshPoolEngine extends CliImages {
             input,
             job,
             nonce,
-            ...(this.#local && id !== undefined && { meter: containerMeter(() => id) }),
+            meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local),
             kill: () => this.#kill(name),
             memory: () => containerMemory(this.#api, name),
         });
@@ -50179,7 +50311,7 @@ class SharedEngine extends CliImages {
             },
             memory: () => containerMemory(this.#api, name),
             // One candidate at a time in the container: the counters' growth over its run is its own.
-            ...(this.#local && shared.id !== undefined && { meter: containerMeter(() => shared.id) }),
+            meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local),
             exited,
         });
         shared.exits.delete(exec.Id);
@@ -50667,6 +50799,11 @@ function protectedFeedback(f) {
     const real = ran === "pass" ? "With them, the tests pass." : `With them:\n\n${feedbackFor({ ...f, status: ran })}`;
     return `${head}\n\n${real}\n\nFix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
 }
+/** A candidate's own set-up failed: the install its change asks for is what to fix, with the setup's output. */
+function setupFeedback(f) {
+    const output = tail(f.stdout, f.truncated.stdout).trim() || "(no output)";
+    return `The dependencies could not be installed: ${f.reason ?? "the setup failed"}. The setup's output:\n\n${output}\n\nFix the change to the dependencies (package names, versions, the lock file) so that the install succeeds.`;
+}
 function feedbackFor(f) {
     switch (f.status) {
         case "protected":
@@ -50688,6 +50825,8 @@ function feedbackFor(f) {
             return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
         }
         case "test_failed": {
+            if (f.setupFailed)
+                return setupFeedback(f);
             const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
             const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
             const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
@@ -50818,6 +50957,7 @@ function resultOf(candidate, verdict) {
             ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.setupFailed && { setupFailed: true }),
             ...(verdict.tests && { tests: testsFeedback(verdict) }),
             ...(verdict.notes && { notes: verdict.notes }),
             ...(verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }),
@@ -52208,6 +52348,7 @@ var protect_setting = __nccwpck_require__(4387);
 
 
 
+
 /** Test files by layouts the runners of every language use; each language adds its own names (languages/). */
 const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
 /** Every language's share of one kind of file, once each, in the registry's order. */
@@ -52284,9 +52425,10 @@ function loadedByConfig(base) {
         for (const path of read(asText(content))) {
             if (path === "" || path.startsWith("/"))
                 continue;
-            const resolved = external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(config), path));
-            if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".")
-                named.add(resolved);
+            // Resolved first (`a/../b` is b), then the one path rule: what leaves the tree names none of its files.
+            const resolved = (0,core_paths/* checkRelativePath */._k)(external_node_path_.posix.normalize(external_node_path_.posix.join(external_node_path_.posix.dirname(config), path)));
+            if (resolved.ok)
+                named.add(resolved.path);
         }
     }
     return named;
@@ -52612,6 +52754,36 @@ function pythonTarget(path) {
         return "the interpreter's exit machinery";
     return undefined;
 }
+/**
+ * The key of a `sys.modules[KEY]` written at `open` (the offset of its `[` in the raw source), as written;
+ * undefined when the brackets do not close on the line.
+ */
+function moduleTableKey(raw, open) {
+    const close = raw.indexOf("]", open);
+    const end = raw.indexOf("\n", open);
+    return close < 0 || (end >= 0 && close > end) ? undefined : raw.slice(open + 1, close).trim();
+}
+/** The names the judge imports from the module table: the runner's, the standard library's (python's shadowing). */
+const PY_JUDGE_NAMES = registry/* LANGUAGES */.Yj.python.protect.shadowing;
+/**
+ * Whether `sys.modules[key] = …` can put something in place of a module the judge imports. A module that
+ * registers itself (`__name__`, a lazy module's idiom) or a submodule of its own (`__name__ + ".moves"`,
+ * six's) does not, nor does a literal name outside the standard library's, the runner's and the tests'
+ * own (`"six.moves"`, the project's own `"compat"`: the candidate may change the project's code anyway).
+ * Any other key (a variable, a computed name) can be any module, so it is evidence.
+ */
+function moduleKeyReachesJudge(key, judgeModules = new Set()) {
+    const compact = key.replace(/\s+/g, "");
+    if (/^__name__(?:\+(['"])[\w.]*\1)?$/.test(compact))
+        return false;
+    const literal = /^[rRuU]?(['"])([A-Za-z_][\w.]*)\1$/.exec(compact)?.[2];
+    if (literal === undefined)
+        return true;
+    const top = literal.split(".")[0];
+    return (PY_JUDGE_NAMES.names.includes(top) ||
+        PY_JUDGE_NAMES.prefixes.some((prefix) => top.startsWith(prefix)) ||
+        [...judgeModules].some((module) => literal === module || literal.startsWith(`${module}.`)));
+}
 /** Python's imports in masked source: local name → the module path it stands for. */
 function pythonAliases(masked, raw) {
     const aliases = new Map([["__builtins__", "__builtins__"]]);
@@ -52664,9 +52836,12 @@ function scanPython(source, path, { judgeModules }) {
         const resolved = resolve(target, aliases);
         const shown = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[…]");
         const reached = resolved === undefined ? undefined : pythonTarget(resolved);
-        // A module that replaces itself (`sys.modules[__name__] = …`, a lazy module's idiom) touches nothing else.
-        if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved.replace(/\s+/g, "")))
-            continue;
+        // A module that registers itself or a name of its own touches nothing the judge imports.
+        if (reached && /^sys\.modules\[/.test(resolved.replace(/\s+/g, ""))) {
+            const key = moduleTableKey(source, (m.index ?? 0) + target.indexOf("["));
+            if (key !== undefined && !moduleKeyReachesJudge(key, judgeModules))
+                continue;
+        }
         if (reached)
             add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
         else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
@@ -52682,10 +52857,10 @@ function scanPython(source, path, { judgeModules }) {
         if (resolved === undefined)
             continue;
         const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        // The object may be a test's module itself (`setattr(tests.check, …)`) or an attribute of one.
+        const module = judgeModules.has(resolved) ? resolved : judgeModuleOf(resolved, judgeModules);
         const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
-            (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules)
-                ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)}`
-                : undefined);
+            (module === undefined ? undefined : `the tests' own module ${module}`);
         if (reached)
             add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
     }
@@ -52857,7 +53032,56 @@ function scanJavaScript(source, path) {
     return found;
 }
 
+;// CONCATENATED MODULE: ./src/prepare/setup-inputs.ts
+// Which set-up a candidate needs: the run's (the base's), or one of its own because its change touches
+// what `setup` reads (`setup-inputs`: the package manifests and lock files). Pure: the run makes the image.
+
+
+function compileSetupInputs(globs) {
+    return globs.map(core_globs/* globMatcher */.fU);
+}
+function setup_inputs_sameContent(a, b) {
+    return Buffer.from(a).equals(Buffer.from(b));
+}
+/**
+ * The candidate's own set-up, or undefined when the base's serves it: none of its changes (path → content,
+ * null deleted; protected changes already undone) touches an input, or each leaves it as the base has it.
+ * The key hashes the changed inputs' paths and contents: on one base, that is the inputs' whole contents.
+ */
+function setupChangeOf(inputs, base, changes) {
+    const files = [];
+    const deleted = [];
+    for (const [path, file] of changes) {
+        if (!inputs.some((glob) => glob.match(path)))
+            continue;
+        const before = base(path);
+        if (file === null) {
+            if (before !== undefined)
+                deleted.push(path);
+        }
+        else if (before === undefined || !setup_inputs_sameContent(before, file.content))
+            files.push(file);
+    }
+    if (files.length === 0 && deleted.length === 0)
+        return undefined;
+    files.sort((a, b) => (a.path < b.path ? -1 : 1));
+    deleted.sort();
+    const hash = (0,external_node_crypto_.createHash)("sha256");
+    for (const file of files) {
+        const content = Buffer.from(file.content);
+        hash.update(`w ${file.path.length}:${file.path} ${file.executable ? "x" : "-"} ${content.length}:`).update(content);
+    }
+    for (const path of deleted)
+        hash.update(`d ${path.length}:${path}`);
+    return { files, deleted, key: hash.digest("hex") };
+}
+/** `a.txt, b/c.json` and `deleted d.lock`: the inputs a change touches, as a reason names them. */
+function describeSetupChange(change) {
+    return [...change.files.map((f) => f.path), ...change.deleted.map((path) => `${path} (deleted)`)].join(", ");
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+
 
 
 
@@ -52869,7 +53093,7 @@ const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
 /** The image a candidate runs in: its line's own `image`, else the `image` input, else its language's preset. */
 function imageFor(settings, language, candidate) {
-    return candidate?.overrides?.image || settings.run.image || registry/* LANGUAGES */.Yj[language].image;
+    return candidate.overrides?.image || settings.run.image || registry/* LANGUAGES */.Yj[language].image;
 }
 /** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
 function candidateLimits(settings, candidate, patched) {
@@ -52939,6 +53163,22 @@ function protectRules(settings, kind) {
 function protectionOf(settings, kind, base, changes) {
     return findProtected(protectRules(settings, kind), { get: base }, changes);
 }
+// One compiled `setup-inputs` per run's settings, as `protect`'s.
+const compiledInputs = new WeakMap();
+/**
+ * The candidate's own set-up, when a run image with a `setup` holds its start and its changes (path → file,
+ * null deleted; protected ones already undone, so a set-up never sees them) touch the set-up's inputs.
+ */
+function setupOf(settings, start, base, changes) {
+    const { setup } = settings.run;
+    if (!setup || !start || setup.inputs.length === 0)
+        return {};
+    let inputs = compiledInputs.get(settings);
+    if (!inputs)
+        compiledInputs.set(settings, (inputs = compileSetupInputs(setup.inputs)));
+    const change = setupChangeOf(inputs, base, changes);
+    return change ? { setup: change } : {};
+}
 const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
     const { settings } = ctx;
@@ -52983,6 +53223,7 @@ async function prepareReply(candidate, ctx) {
             }),
             ...(start && { start, deleted: [] }),
             ...(protection.protected.length > 0 && { protected: protection.protected }),
+            ...setupOf(settings, start, (path) => tests.get(path)?.content, byPath(files)),
         };
     };
     return {
@@ -53143,7 +53384,8 @@ async function preparePatch(diff, candidate, ctx) {
         return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
     const startFiles = tree ? tree.files : ctx.testFiles;
-    const startPaths = new Set(startFiles.map((f) => f.path));
+    const startContent = byPath(startFiles);
+    const startPaths = new Set(startContent.keys());
     const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
     const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
@@ -53155,6 +53397,8 @@ async function preparePatch(diff, candidate, ctx) {
         const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
         return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
     }
+    const base = (path) => applied.touched.files.get(path) ?? startContent.get(path)?.content;
+    const setup = setupOf(settings, start, base, new Map([...changes, ...deleted.map((path) => [path, null])]));
     // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
     const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
     if (!start)
@@ -53175,6 +53419,7 @@ async function preparePatch(diff, candidate, ctx) {
         ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
+        ...setup,
         // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
         // held against the base's version of each file.
         ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) })), treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path))),
@@ -53195,15 +53440,32 @@ function withTampering(files, tree) {
     return tampering.length > 0 ? { tampering } : {};
 }
 
+;// CONCATENATED MODULE: ./src/core/shell.ts
+// The one rule for putting a text into a `sh -c` script as exactly one word, whatever it holds (spaces,
+// `;`, `$()`, quotes, globs): the parse check's argv and an imported line's test command both build
+// scripts with words that are not ours.
+// A word the shell reads as itself: nothing it expands, splits, globs or redirects.
+const PLAIN_WORD = /^[A-Za-z0-9_./:@%+=,-]+$/;
+/** Whether the shell reads `text` as itself, unquoted. */
+function isPlainWord(text) {
+    return PLAIN_WORD.test(text);
+}
+/** `text` in single quotes (a `'` inside as `'\''`): one word, read back as exactly this text. */
+function shellQuote(text) {
+    return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+/** One word read back as exactly `text`: as it is when plain, else quoted (a script stays readable). */
+function shellWord(text) {
+    return isPlainWord(text) ? text : shellQuote(text);
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
 
-// Our own constants only ever go into the script text; file names travel as positional parameters.
-function shQuote(word) {
-    return `'${word.replace(/'/g, `'\\''`)}'`;
-}
+
 /**
  * One argv that parse-checks several files, possibly of several languages, stopping at the first
- * failure: a fixed loop per group that shifts through the positional parameters.
+ * failure: a fixed loop per group that shifts through the positional parameters. Our own constants only
+ * ever go into the script text (quoted all the same); file names travel as positional parameters.
  */
 function checkFiles(groups) {
     const nonEmpty = groups.filter((g) => g.files.length > 0);
@@ -53213,7 +53475,7 @@ function checkFiles(groups) {
     if (nonEmpty.length === 0)
         return [];
     const loops = nonEmpty.map(({ language, files }) => {
-        const tool = registry/* LANGUAGES */.Yj[language].check("").slice(0, -1).map(shQuote).join(" ");
+        const tool = registry/* LANGUAGES */.Yj[language].check("").slice(0, -1).map(shellQuote).join(" ");
         return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
     });
     return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
@@ -53237,78 +53499,6 @@ function parseCheckOutput(language, output, target, verdict) {
     if (parsed.column !== undefined)
         info.column = parsed.column;
     return info;
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/image.ts
-// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
-// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
-
-
-
-/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
-const REMOVE_TIMEOUT_MS = 10 * 60_000;
-async function ensureImage(engine, image, policy, options) {
-    const started = external_node_perf_hooks_.performance.now();
-    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
-    let present;
-    try {
-        present = await engine.hasImage(image);
-    }
-    catch (error) {
-        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
-        if (policy !== "always")
-            return { ok: false, reason: messageOf(error) };
-        present = true;
-    }
-    if (policy !== "always") {
-        if (present)
-            return { ok: true, pulled: false, existed: true, ms: elapsed() };
-        if (policy === "never")
-            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-    }
-    const delays = backoffDelays(options.retries, options.backoffMs);
-    const attempts = delays.length + 1;
-    let lastError = "";
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-        try {
-            await engine.pull(image);
-            options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, existed: present, ms: elapsed() };
-        }
-        catch (error) {
-            lastError = messageOf(error);
-        }
-        const delay = delays[attempt - 1];
-        if (delay !== undefined) {
-            options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
-        }
-    }
-    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-/** The waits before each retry: `backoffMs`, then doubling. */
-function backoffDelays(retries, backoffMs) {
-    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-/**
- * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
- * and its layers only when nothing else holds them (another of the user's names for the same image, a
- * container, an image made from it). Returns why it could not be removed, if it could not.
- */
-async function removePulledImage(binary, image) {
-    const removed = await cli_command_cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
-    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-        ? undefined
-        : `${image}: ${describeFailure(removed)}`;
-}
-/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
-async function imageIdOf(binary, image) {
-    const found = await cli_command_cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
-    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/run/line-images.ts
@@ -53842,6 +54032,10 @@ const LOG_STATUSES = ["FAILED", "PASSED", "SKIPPED", "ERROR", "XFAIL"];
 function isLogStatus(word) {
     return LOG_STATUSES.includes(word ?? "");
 }
+// A line that begins or ends with a status word, as the harness's `startswith`/`endswith` test it: a
+// longer word that begins with one (`PASSEDX`) matches too, and each reader decides what that names.
+const STARTS_WITH_STATUS = new RegExp(`^(${LOG_STATUSES.join("|")})`);
+const ENDS_WITH_STATUS = new RegExp(`(${LOG_STATUSES.join("|")})$`);
 // Python's str.split() with no argument: runs of whitespace as Python counts it (the ASCII separators
 // 0x1c–0x1f and NEL among them, unlike JavaScript's \s; U+FEFF not, unlike \s), ends trimmed. Ids are
 // keyed as the harness splits them.
@@ -54108,7 +54302,7 @@ function pytest_messageOf(line, status) {
  * nothing here: the harness keys it with a status it grades neither passed nor failed.
  */
 function pytestLine(line, rename = (id) => id) {
-    const status = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    const status = STARTS_WITH_STATUS.exec(line)?.[1];
     if (status === undefined)
         return undefined;
     const words = pySplit(status === "FAILED" ? line.replaceAll(" - ", " ") : line);
@@ -54176,7 +54370,7 @@ const COLOUR = /\[\d+m/g;
 const CONTROL = /[\x01-\x1f]/g;
 function v2Line(raw) {
     const line = raw.replace(COLOUR, "").replace(CONTROL, "");
-    const starts = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    const starts = STARTS_WITH_STATUS.exec(line)?.[1];
     if (starts !== undefined) {
         const words = pySplit(starts === "FAILED" ? line.split(" - ")[0] : line);
         if (words.length < 2 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]))
@@ -54184,7 +54378,7 @@ function v2Line(raw) {
         const message = pytest_messageOf(line, words[0]);
         return { id: words.slice(1).join(" "), status: words[0], ...(message && { message }) };
     }
-    if (!/(FAILED|PASSED|SKIPPED|ERROR|XFAIL)$/.test(line))
+    if (!ENDS_WITH_STATUS.test(line))
         return undefined;
     const words = pySplit(line);
     const status = words.at(-1);
@@ -54332,14 +54526,16 @@ function listedBy(tests, instance) {
 }
 /** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
 function resolvedBy(tests, instance) {
-    const listed = listedBy(tests, instance);
-    const failToPass = instance.failToPass ?? [];
+    return resolvedOf(listedBy(tests, instance));
+}
+/** The rule over the listed tests as they went (listedBy). */
+function resolvedOf(listed) {
     const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
     const resolved = notPassing.passToPass.length > 0
         ? "no"
         : notPassing.failToPass.length === 0
             ? "full"
-            : notPassing.failToPass.length < failToPass.length
+            : listed.fail_to_pass.passed.length > 0
                 ? "partial"
                 : "no";
     return { resolved, notPassing };
@@ -54366,8 +54562,8 @@ function judgeByLists(now, instance) {
     const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
     if (now.status === "test_failed" && failing === 0)
         return unread;
-    const { resolved, notPassing } = resolvedBy(now.tests, instance);
     const listed = listedBy(now.tests, instance);
+    const { resolved, notPassing } = resolvedOf(listed);
     if (resolved === "full")
         return { status: "pass", resolved, listed, clearReason: true };
     const lists = [
@@ -54401,10 +54597,14 @@ function judgeByLists(now, instance) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
-    const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
-    return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
+    return {
+        ...parts,
+        prepareImage: parts.prepareImage ?? new ImageGate(parts.engine, parts.settings.run.pull, log).prepare,
+        baselineRuns: new BaselineRuns(),
+    };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
 function syntaxOf(checks, facts) {
@@ -54425,7 +54625,15 @@ async function place(prepared, candidate, ctx) {
     // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
     const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
     const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
-    const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
+    const made = start
+        ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup)
+        : undefined;
+    if (made && !made.ok && made.bySetup && prepared.setup) {
+        // The candidate's own set-up failed: its inputs are to blame only if the base's set-up succeeds.
+        const base = await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir);
+        if (base.ok)
+            return setupFailed(prepared, made);
+    }
     if (made && !made.ok) {
         // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
@@ -54442,6 +54650,8 @@ async function place(prepared, candidate, ctx) {
     return {
         image: made?.image ?? image,
         format,
+        ...(prepared.setup &&
+            start && { base: () => ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) }),
         job: {
             image: made?.image ?? image,
             command: candidate.overrides?.command || settings.run.command || registry/* LANGUAGES */.Yj[language].command,
@@ -54451,6 +54661,33 @@ async function place(prepared, candidate, ctx) {
             ...(workdir !== undefined && { workdir }),
             ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
             ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
+        },
+    };
+}
+/**
+ * A candidate whose own set-up failed where the base's succeeds: its change to the setup's inputs broke the
+ * install, as it would break its repository's CI. `test_failed`, with the setup's output as what it printed.
+ */
+function setupFailed(prepared, made) {
+    const { language, limits } = prepared;
+    const touched = describeSetupChange(prepared.setup);
+    const output = made.output ?? "";
+    return {
+        status: "test_failed",
+        language,
+        limits,
+        reason: `the setup failed on this change to what it reads (${touched}): ${made.reason}; the tests did not run`,
+        setupFailed: true,
+        facts: {
+            phase: "setup",
+            exitCode: null,
+            signal: null,
+            timedOut: false,
+            oomKilled: false,
+            stdout: { text: output, truncated: false, bytes: Buffer.byteLength(output) },
+            stderr: { text: "", truncated: false, bytes: 0 },
+            checkOutput: "",
+            durationMs: 0,
         },
     };
 }
@@ -54518,17 +54755,27 @@ async function runBaseline(prepared, placement, ctx) {
         ...(why && { void: why }),
     };
 }
+/** Where a baseline runs: the base's run image, also for a candidate whose own set-up made its image. */
+async function baselinePlacement(placement) {
+    if (!placement.base)
+        return placement;
+    const made = await placement.base();
+    if (!made.ok)
+        return { ...placement, unmade: `the base's run image could not be made: ${made.reason}` };
+    return { ...placement, image: made.image, job: { ...placement.job, image: made.image } };
+}
+/** A baseline that could not run, as ours: the comparison is void and the candidate's own verdict stands. */
+function unmadeBase(reason) {
+    const why = voidReason("sandbox_error");
+    return { status: "sandbox_error", exitCode: null, durationMs: 0, notes: [reason], ...(why && { void: why }) };
+}
 /** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
 async function compared(verdict, prepared, placement, ctx) {
     if (ctx.settings.run.compare !== "base" || !prepared.patch || !statuses/* RAN_TO_END */._o.has(verdict.status))
         return verdict;
-    const key = {
-        image: placement.image,
-        command: placement.job.command,
-        files: prepared.unpatched ?? [],
-        format: placement.format,
-    };
-    const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+    const at = await baselinePlacement(placement);
+    const key = { image: at.image, command: at.job.command, files: prepared.unpatched ?? [], format: at.format };
+    const baseline = await ctx.baselineRuns.get(key, () => at.unmade === undefined ? runBaseline(prepared, at, ctx) : Promise.resolve(unmadeBase(at.unmade)));
     const judged = judgeAgainstBase(verdict, baseline);
     const next = { ...verdict, status: judged.status };
     if (judged.compare)
@@ -54662,6 +54909,7 @@ async function mapLimit(items, limit, work) {
 
 
 
+
 class RunImages {
     settings;
     maker;
@@ -54675,7 +54923,10 @@ class RunImages {
     #images = new Map();
     /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
     #released = [];
-    /** How many setups ran: once per run image, whatever the number of candidates. */
+    /**
+     * How many setups ran: once per run image, whatever the number of candidates; a candidate whose change
+     * touches the setup's inputs has an image of its own, shared by the candidates with the same inputs.
+     */
     setups = 0;
     constructor(settings, maker, labels, log) {
         this.settings = settings;
@@ -54738,18 +54989,23 @@ class RunImages {
     /**
      * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
      * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
-     * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+     * `tests` files on top for `kind` tests: the base tree's files are not copied in. With `change`, the tree
+     * has the candidate's versions of the setup's inputs (and only those: no other candidate's code reaches an
+     * image it may share), and the setup runs on it: one image per base and inputs.
      */
-    image(image, kind, testFiles, commit, workdir) {
-        const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
+    image(image, kind, testFiles, commit, workdir, change) {
+        const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null, change?.key ?? null]);
         let entry = this.#images.get(key);
         if (!entry) {
-            const files = kind === "tests"
+            const base = kind === "tests"
                 ? Promise.resolve(testFiles)
                 : workdir !== undefined
                     ? Promise.resolve([])
                     : this.commitTree(commit).then((tree) => tree.files);
-            entry = { made: this.#make(image, files, workdir), source: image, ...(commit !== undefined && { commit }) };
+            // An image's own work dir (workdir) is not ours to edit: the inputs it deletes stay there for the setup.
+            const files = change ? base.then((files) => withInputs(files, change)) : base;
+            const made = this.#make(image, files, workdir, this.settings.run.setup, change);
+            entry = { made, source: image, ...(commit !== undefined && { commit }) };
             this.#images.set(key, entry);
         }
         return entry.made;
@@ -54786,7 +55042,7 @@ class RunImages {
                 this.#released.push(image.id);
         return this.#remove(released.map(([, entry]) => entry.made));
     }
-    async #make(image, files, workdir, setup = this.settings.run.setup) {
+    async #make(image, files, workdir, setup = this.settings.run.setup, change) {
         const started = external_node_perf_hooks_.performance.now();
         if (setup)
             this.setups++;
@@ -54801,10 +55057,12 @@ class RunImages {
             ...(workdir !== undefined && { workdir }),
         });
         const took = `${((external_node_perf_hooks_.performance.now() - started) / 1000).toFixed(1)} s`;
+        const own = change ? ` for the candidates that change ${describeSetupChange(change)}` : "";
         if (!made.ok)
-            this.log(`run image from ${image}: ${made.reason}`);
-        else if (setup)
-            this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
+            this.log(`run image from ${image}${own}: ${made.reason}`);
+        else if (setup) {
+            this.log(`setup on ${image}${own} took ${took} (not counted against any candidate's timeout)`);
+        }
         else
             this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
         return made;
@@ -54824,6 +55082,11 @@ class RunImages {
         const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
         return failures.filter((failure) => failure !== undefined);
     }
+}
+/** The base's files with a candidate's versions of the setup's inputs in place of the base's. */
+function withInputs(files, change) {
+    const replaced = new Set([...change.files.map((f) => f.path), ...change.deleted]);
+    return [...files.filter((f) => !replaced.has(f.path)), ...change.files];
 }
 
 ;// CONCATENATED MODULE: ./src/run/commits.ts
@@ -55756,29 +56019,9 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 //   eval_script, when it has one, is what the importer takes: evalScriptCommand).
 // Only the Python repositories of SWE-bench (full, Lite, Verified) are here; SWE-bench's own "humaneval"
 // and dbt-core (no test command) are not.
-/** The log parsers of SWE-bench's Python repositories: its `parse_log_<name>`, underscores as hyphens. */
-const SWE_BENCH_PARSERS = [
-    "pytest",
-    "pytest-options",
-    "pytest-v2",
-    "django",
-    "sympy",
-    "seaborn",
-    "matplotlib",
-    "astroid",
-    "flask",
-    "marshmallow",
-    "pvlib",
-    "pyvista",
-    "sqlfluff",
-    "xarray",
-    "pydicom",
-    "requests",
-    "pylint",
-    "astropy",
-    "scikit",
-    "sphinx",
-];
+
+
+const SWE_BENCH_PARSERS = settings_settings/* RESULTS_FORMATS */.ck.filter((format) => format !== "junit");
 // The runners, one string each (SWE-bench's TEST_* constants that its specs use).
 const PYTEST = "pytest -rA";
 const PYTEST_ASTROPY_OLD = "pytest -rA -vv -o console_output_style=classic --tb=no";
@@ -55867,17 +56110,6 @@ function testDirectives(repo, testPatch) {
         .replace(/^tests\//, "")
         .replace(/\//g, "."));
 }
-// A word the shell reads as itself: nothing it expands, splits, globs or redirects.
-const PLAIN_WORD = /^[A-Za-z0-9_./:@%+=,-]+$/;
-/**
- * One argument for `sh -c`, read back as exactly this text whatever it holds (spaces, `;`, `$()`,
- * quotes, globs): as it is when plain, else in single quotes (a `'` inside as `'\''`).
- */
-function shellWord(text) {
-    if (text !== "" && PLAIN_WORD.test(text))
-        return text;
-    return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 /**
  * The directives as the runner's arguments, none of them able to become one of its options: a path
  * that starts with `-` is given as `./-…` (the same file); Django's labels, when one starts with `-`,
@@ -55949,7 +56181,7 @@ function evalScriptCommand(script) {
         if (assignment !== undefined && !exports.includes(assignment))
             exports.push(assignment);
     }
-    const path = condaRoot !== undefined && condaEnv !== undefined && PLAIN_WORD.test(condaRoot) && PLAIN_WORD.test(condaEnv)
+    const path = condaRoot !== undefined && condaEnv !== undefined && isPlainWord(condaRoot) && isPlainWord(condaEnv)
         ? [`PATH=${condaRoot}/${condaEnv === "base" ? "" : `envs/${condaEnv}/`}bin:$PATH`]
         : [];
     return { ok: true, command: withExports([...path, ...exports], run.join("\n")) };
@@ -55988,14 +56220,12 @@ function evalScriptCommand(script) {
 //   (pytestNodeToCaseId), other runners' ids kept as they are.
 
 
+
 const swe_bench_fail = (problem) => ({ ok: false, problem });
 /** A JSON value as a problem shows it: short, on one line. */
 function swe_bench_shown(value) {
     const text = value === undefined ? "nothing" : JSON.stringify(value);
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-function isObject(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 /** One JSONL line → its record, or why it is not one. Blank lines are the caller's to skip. */
 function lineRecord(line, file, n) {
@@ -56038,7 +56268,7 @@ function predictionRecords(text, file) {
     catch {
         whole = undefined;
     }
-    if (isObject(whole) && !("instance_id" in whole))
+    if ((0,core_records/* isRecord */.u)(whole) && !("instance_id" in whole))
         return keyedRecords(whole, file);
     const records = [];
     const lines = body.split(/\r?\n/);
@@ -56057,7 +56287,7 @@ function keyedRecords(whole, file) {
     const records = [];
     for (const [key, value] of Object.entries(whole)) {
         const where = `${file}[${JSON.stringify(key)}]`;
-        if (!isObject(value))
+        if (!(0,core_records/* isRecord */.u)(value))
             return swe_bench_fail(`${where}: not a JSON object, but ${swe_bench_shown(value)}`);
         if ("instance_id" in value && value.instance_id !== key)
             return swe_bench_fail(`${where}: its instance_id is ${swe_bench_shown(value.instance_id)}, not the key it is filed under`);
@@ -56067,7 +56297,7 @@ function keyedRecords(whole, file) {
 }
 /** A record's `instance_id`, or why it has none that will do. */
 function swe_bench_instanceIdOf(value, where) {
-    if (!isObject(value))
+    if (!(0,core_records/* isRecord */.u)(value))
         return swe_bench_fail(`${where}: not a JSON object, but ${swe_bench_shown(value)}`);
     const id = value.instance_id;
     if (typeof id !== "string" || id.trim() === "")
@@ -56778,8 +57008,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: FORMATS, IMPORT_FORMATS, PATH_FLAGS
 
-// EXTERNAL MODULE: ./src/settings/settings.ts
-var settings = __nccwpck_require__(7100);
+// EXTERNAL MODULE: ./src/settings/settings.ts + 1 modules
+var settings = __nccwpck_require__(234);
 ;// CONCATENATED MODULE: ./src/settings/entries.ts
 // Which inputs each entry takes. The action takes every one; the CLI all but the action's own; the
 // library those that shape one judgement. One list of each kept out, so a new input is a flag and an
@@ -57369,6 +57599,23 @@ function checkFileName(name) {
 
 /***/ }),
 
+/***/ 5033:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ isRecord)
+/* harmony export */ });
+// The one test of "a JSON object" for every reader of JSON that is not ours (a manifest, an instances or
+// predictions file, an input): `typeof` says "object" for null and arrays too, and each of those readers
+// wants neither.
+/** Whether `value` is a JSON object: not null, not an array. */
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
 /***/ 2309:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -57575,7 +57822,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   CT: () => (/* binding */ languageOfTag)
 });
 
+// EXTERNAL MODULE: ./src/core/records.ts
+var records = __nccwpck_require__(5033);
 ;// CONCATENATED MODULE: ./src/languages/language.ts
+
 /** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
 const COMMON_CODE_LINES = [
     /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
@@ -57585,16 +57835,30 @@ const COMMON_CODE_LINES = [
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 /** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
 function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
+    return JSON.stringify(value, (_, v) => (0,records/* isRecord */.u)(v)
         ? Object.fromEntries(Object.keys(v)
             .sort()
             .map((k) => [k, v[k]]))
         : v);
+}
+/**
+ * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
+ * parse as one (its tools read nothing of it then: against a base that had some, that differs).
+ */
+function manifestObject(text) {
+    try {
+        const value = JSON.parse(text.replace(/^\uFEFF/, ""));
+        return (0,records/* isRecord */.u)(value) ? value : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
+function pickedJson(picked) {
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
 }
 
 ;// CONCATENATED MODULE: ./src/languages/bash.ts
@@ -57640,6 +57904,7 @@ const bash = {
 ;// CONCATENATED MODULE: ./src/languages/javascript.ts
 // JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
 // jest, vitest, mocha, …) are TypeScript's too.
+
 
 // node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
 // Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
@@ -57697,24 +57962,18 @@ function testScripts(scripts) {
 }
 /** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
 function packageTestKeys(text) {
-    let pkg;
-    try {
-        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
-        return "";
-    }
-    if (!isRecord(pkg))
+    // One that does not parse: npm cannot run any script of it either.
+    const pkg = manifestObject(text);
+    if (!pkg)
         return "";
     const picked = {};
     for (const key of PACKAGE_KEYS)
         if (Object.hasOwn(pkg, key))
             picked[key] = pkg[key];
-    const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+    const scripts = (0,records/* isRecord */.u)(pkg.scripts) ? pkg.scripts : {};
     for (const name of testScripts(scripts))
         picked[`scripts.${name}`] = scripts[name];
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return pickedJson(picked);
 }
 const javascript = {
     name: "javascript",
@@ -57772,6 +58031,7 @@ const javascript = {
 ;// CONCATENATED MODULE: ./src/languages/php.ts
 // PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
 
+
 // php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
 function php_readCheck(output) {
     const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
@@ -57805,24 +58065,18 @@ function phpunitLoads(text) {
  * bootstrap is that autoloader), however the test runs.
  */
 function composerRunKeys(text) {
-    let manifest;
-    try {
-        manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        return "";
-    }
-    if (!isRecord(manifest))
+    const manifest = manifestObject(text);
+    if (!manifest)
         return "";
     const picked = {};
     if (Object.hasOwn(manifest, "scripts"))
         picked.scripts = manifest.scripts;
     for (const key of ["autoload", "autoload-dev"]) {
         const section = manifest[key];
-        if (isRecord(section) && Object.hasOwn(section, "files"))
+        if ((0,records/* isRecord */.u)(section) && Object.hasOwn(section, "files"))
             picked[`${key}.files`] = section.files;
     }
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return pickedJson(picked);
 }
 const php = {
     name: "php",
@@ -58306,10 +58560,11 @@ function languageOfPath(path) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CM: () => (/* binding */ DEFAULT_TOKEN),
 /* harmony export */   Lg: () => (/* binding */ parseProtect),
+/* harmony export */   Ws: () => (/* binding */ OFF_TOKEN),
 /* harmony export */   lh: () => (/* binding */ protectionOff)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_TOKEN, OFF_TOKEN */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6107);
 // The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
@@ -58358,27 +58613,106 @@ function protectionOff(setting) {
 
 /***/ }),
 
-/***/ 7100:
+/***/ 234:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ck: () => (/* binding */ RESULTS_FORMATS),
-/* harmony export */   sb: () => (/* binding */ readSettings),
-/* harmony export */   zY: () => (/* binding */ DEFAULTS)
-/* harmony export */ });
-/* unused harmony exports FAIL_ON_MARKS, parseList, parseShard, parseMatrix, fitConcurrency */
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _core_model_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4146);
-/* harmony import */ var _languages_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7165);
-/* harmony import */ var _core_statuses_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2309);
-/* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6107);
-/* harmony import */ var _core_globs_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8684);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2184);
-/* harmony import */ var _protect_setting_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4387);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  zY: () => (/* binding */ DEFAULTS),
+  ck: () => (/* binding */ RESULTS_FORMATS),
+  sb: () => (/* binding */ readSettings)
+});
+
+// UNUSED EXPORTS: FAIL_ON_MARKS, fitConcurrency, parseList, parseMatrix, parseShard
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./src/core/model.ts
+var model = __nccwpck_require__(4146);
+// EXTERNAL MODULE: ./src/languages/registry.ts + 8 modules
+var registry = __nccwpck_require__(7165);
+// EXTERNAL MODULE: ./src/core/statuses.ts
+var statuses = __nccwpck_require__(2309);
+// EXTERNAL MODULE: ./src/core/paths.ts
+var paths = __nccwpck_require__(6107);
+// EXTERNAL MODULE: ./src/core/records.ts
+var records = __nccwpck_require__(5033);
+// EXTERNAL MODULE: ./src/core/globs.ts
+var core_globs = __nccwpck_require__(8684);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/core/units.ts
+var units = __nccwpck_require__(2184);
+// EXTERNAL MODULE: ./src/settings/protect-setting.ts
+var protect_setting = __nccwpck_require__(4387);
+;// CONCATENATED MODULE: ./src/settings/setup-inputs.ts
+// The `setup-inputs` input, read: the globs of what `setup` reads (prepare/setup-inputs.ts decides which
+// candidates need a set-up of their own). Pure.
+
+
+
+/**
+ * The manifests and lock files of pip, poetry, uv, npm, yarn, pnpm, composer, go, cargo and bundler, at any
+ * depth: what their installs read. A repository's CI installs from the pull request's versions of them.
+ */
+const SETUP_INPUTS = [
+    "**/requirements*.txt",
+    "**/requirements/*.txt",
+    "**/constraints*.txt",
+    "**/pyproject.toml",
+    "**/setup.py",
+    "**/setup.cfg",
+    "**/poetry.lock",
+    "**/uv.lock",
+    "**/Pipfile",
+    "**/Pipfile.lock",
+    "**/package.json",
+    "**/package-lock.json",
+    "**/npm-shrinkwrap.json",
+    "**/yarn.lock",
+    "**/pnpm-lock.yaml",
+    "**/pnpm-workspace.yaml",
+    "**/composer.json",
+    "**/composer.lock",
+    "**/go.mod",
+    "**/go.sum",
+    "**/Cargo.toml",
+    "**/Cargo.lock",
+    "**/Gemfile",
+    "**/Gemfile.lock",
+];
+/**
+ * The input's items → its globs. `default` stands for SETUP_INPUTS (so `default, tools/deps.txt` adds to
+ * them); `none` alone turns per-candidate set-ups off; an empty value is the default, as for every input.
+ */
+function parseSetupInputs(items) {
+    if (items.length === 0)
+        return [...SETUP_INPUTS];
+    const globs = [];
+    for (const item of items) {
+        if (item === protect_setting/* OFF_TOKEN */.Ws) {
+            if (items.length > 1)
+                throw new errors/* InputError */.dz("setup-inputs", `'${protect_setting/* OFF_TOKEN */.Ws}' turns per-candidate set-ups off; it goes alone`);
+            continue;
+        }
+        if (item === protect_setting/* DEFAULT_TOKEN */.CM) {
+            globs.push(...SETUP_INPUTS);
+            continue;
+        }
+        const path = (0,paths/* checkRelativePath */._k)(item);
+        if (!path.ok || item.startsWith("!"))
+            throw new errors/* InputError */.dz("setup-inputs", `'${item}' ${path.ok ? "is a negation" : path.why}: globs are relative to the base tree`);
+        globs.push(item);
+    }
+    return [...new Set(globs)];
+}
+
+;// CONCATENATED MODULE: ./src/settings/settings.ts
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
+
+
 
 
 
@@ -58453,6 +58787,8 @@ const DEFAULTS = {
     "max-tree-size": "",
     setup: "",
     "setup-network": "none",
+    // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+    "setup-inputs": "",
     "test-results": "",
     "results-format": "junit",
     compare: "none",
@@ -58468,7 +58804,7 @@ const DEFAULTS = {
     "max-candidates": "20",
     "pass-at-k": "1,5,10",
     // A pass whose own code reaches into the judge proves nothing: `tampering` is in by default.
-    "fail-on": [..._core_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .STATUSES */ .f.filter((s) => s !== "pass"), "tampering"].join(","),
+    "fail-on": [...statuses/* STATUSES */.f.filter((s) => s !== "pass"), "tampering"].join(","),
     comment: "true",
     report: "",
     junit: "",
@@ -58485,14 +58821,14 @@ const DEFAULTS = {
 function parseNumber(input, value, { integer, min }) {
     const n = Number(value.trim());
     if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
+        throw new errors/* InputError */.dz(input, `'${value}' is not ${integer ? "a whole number" : "a number"} ≥ ${min}`);
     }
     return n;
 }
 function parseChoice(input, value, choices) {
     const v = value.trim().toLowerCase();
     if (!choices.includes(v)) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(input, `'${value}' is not one of ${choices.join(", ")}`);
+        throw new errors/* InputError */.dz(input, `'${value}' is not one of ${choices.join(", ")}`);
     }
     return v;
 }
@@ -58510,9 +58846,9 @@ function parseList(value) {
 function parseGlobs(input, value) {
     const globs = parseList(value);
     for (const glob of globs) {
-        const problem = (0,_core_globs_js__WEBPACK_IMPORTED_MODULE_5__/* .globProblem */ .AI)(glob);
+        const problem = (0,core_globs/* globProblem */.AI)(glob);
         if (problem)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(input, `'${glob}' ${problem}`);
+            throw new errors/* InputError */.dz(input, `'${glob}' ${problem}`);
     }
     return globs;
 }
@@ -58525,7 +58861,7 @@ function parseShard(value) {
     const index = Number(m?.[1]);
     const count = Number(m?.[2]);
     if (!m || count < 1 || index < 1 || index > count) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
+        throw new errors/* InputError */.dz("shard", `'${value}' is not i/n with 1 ≤ i ≤ n (examples: 1/4, 4/4)`);
     }
     return { index, count };
 }
@@ -58543,22 +58879,22 @@ function parseMatrix(value) {
         parsed = JSON.parse(v);
     }
     catch {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("matrix", "is not JSON: leave it unset, the action fills it in");
+        throw new errors/* InputError */.dz("matrix", "is not JSON: leave it unset, the action fills it in");
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("matrix", "is not a JSON object: leave it unset, the action fills it in");
+    if (!(0,records/* isRecord */.u)(parsed))
+        throw new errors/* InputError */.dz("matrix", "is not a JSON object: leave it unset, the action fills it in");
     return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
 /** The largest sandbox count whose memory limits fit in what the machine has, leaving room for the engine. */
-function fitConcurrency(wanted, memoryBytes, machineBytes = (0,node_os__WEBPACK_IMPORTED_MODULE_0__.totalmem)()) {
+function fitConcurrency(wanted, memoryBytes, machineBytes = (0,external_node_os_.totalmem)()) {
     const budget = Math.floor((machineBytes * 0.75) / memoryBytes);
     return Math.max(1, Math.min(wanted, budget));
 }
 function parseLanguage(value) {
     const language = value.toLowerCase();
-    if (language === "auto" || (0,_languages_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .isLanguage */ .lX)(language))
+    if (language === "auto" || (0,registry/* isLanguage */.lX)(language))
         return language;
-    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("language", `'${language}' is not one of auto, ${_languages_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .LANGUAGE_NAMES */ .G2.join(", ")}`);
+    throw new errors/* InputError */.dz("language", `'${language}' is not one of auto, ${registry/* LANGUAGE_NAMES */.G2.join(", ")}`);
 }
 /**
  * The inputs other inputs depend on or are checked against, validated first and in this order, so the
@@ -58569,15 +58905,15 @@ function readCrossChecked(input, ctx) {
     const source = parseChoice("source", input("source"), ["comments", "pull-request", "files"]);
     const files = parseList(input("files"));
     if (source === "files" && files.length === 0) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("files", "is required when source is 'files'");
+        throw new errors/* InputError */.dz("files", "is required when source is 'files'");
     }
-    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [..._core_statuses_js__WEBPACK_IMPORTED_MODULE_3__/* .STATUSES */ .f, ...FAIL_ON_MARKS]));
-    const memoryBytes = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseSize */ .DB)("memory", input("memory"));
+    const failOnWords = parseList(input("fail-on")).map((s) => parseChoice("fail-on", s, [...statuses/* STATUSES */.f, ...FAIL_ON_MARKS]));
+    const memoryBytes = (0,units/* parseSize */.DB)("memory", input("memory"));
     // Docker refuses containers under 6 MiB; say so here rather than per candidate.
     if (memoryBytes < 6 * 1024 ** 2)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
+        throw new errors/* InputError */.dz("memory", `'${input("memory")}' is below Docker's minimum of 6m`);
     const wanted = input("concurrency") === ""
-        ? (ctx.cpuCount ?? (0,node_os__WEBPACK_IMPORTED_MODULE_0__.cpus)().length)
+        ? (ctx.cpuCount ?? (0,external_node_os_.cpus)().length)
         : parseNumber("concurrency", input("concurrency"), { integer: true, min: 1 });
     return {
         language,
@@ -58596,35 +58932,48 @@ function readJobShape(input) {
     const merge = parseList(input("merge"));
     // A merge judges nothing, so a shard of it means nothing, and its report must not claim to be one.
     if (shard && merge.length > 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("shard", "cannot be combined with 'merge': a merge job runs no candidates");
+        throw new errors/* InputError */.dz("shard", "cannot be combined with 'merge': a merge job runs no candidates");
     const postReport = input("post-report");
     // The commenter posts a report made elsewhere: it judges nothing, so nothing else may ask it to.
     if (postReport && merge.length > 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("post-report", "cannot be combined with 'merge': the commenter runs nothing");
+        throw new errors/* InputError */.dz("post-report", "cannot be combined with 'merge': the commenter runs nothing");
     // A resumed run carries verdicts over into a run that judges: a merge or the commenter judges nothing.
     if (input("resume") && merge.length > 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("resume", "cannot be combined with 'merge': a merge judges nothing to resume");
+        throw new errors/* InputError */.dz("resume", "cannot be combined with 'merge': a merge judges nothing to resume");
     // A shard's slice is taken by position after the carry-over: a carried line of another slice would land in this one's report.
     if (input("resume") && shard)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("resume", "cannot be combined with 'shard' yet: resume the whole run, or run the shards afresh");
+        throw new errors/* InputError */.dz("resume", "cannot be combined with 'shard' yet: resume the whole run, or run the shards afresh");
     if (input("resume") && postReport)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("resume", "cannot be combined with 'post-report': the commenter judges nothing");
+        throw new errors/* InputError */.dz("resume", "cannot be combined with 'post-report': the commenter judges nothing");
     // The default command runs the candidate's own file (python3 solution.py), never the tests: a gate with
     // tests and no command would pass wrong code that merely runs. A job that judges nothing needs none.
     if (parseList(input("tests")).length > 0 && input("command").trim() === "" && !postReport && merge.length === 0)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
+        throw new errors/* InputError */.dz("command", "is required when 'tests' is set: the default command runs the candidate's file, never the tests (e.g. command: python3 -m pytest -q)");
     const commentKey = input("comment-key");
     if (commentKey.length > COMMENT_KEY_MAX)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
-    const targetPath = target ? (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .checkRelativePath */ ._k)(target) : undefined;
+        throw new errors/* InputError */.dz("comment-key", `is ${commentKey.length} characters long; at most ${COMMENT_KEY_MAX}`);
+    const targetPath = target ? (0,paths/* checkRelativePath */._k)(target) : undefined;
     if (targetPath && !targetPath.ok)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
+        throw new errors/* InputError */.dz("target", `'${target}' ${targetPath.why}: it must be a relative path inside the work dir`);
     const pids = input("pids-limit") === "" ? undefined : parseNumber("pids-limit", input("pids-limit"), { integer: true, min: 8 });
-    const workdirBytes = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseSize */ .DB)("tmpfs-size", input("tmpfs-size"));
+    const workdirBytes = (0,units/* parseSize */.DB)("tmpfs-size", input("tmpfs-size"));
     const setup = input("setup");
     const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
-    const setupTimeoutMs = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)("setup-timeout", input("setup-timeout"));
-    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+    const setupTimeoutMs = (0,units/* parseDuration */.E9)("setup-timeout", input("setup-timeout"));
+    const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
+    return {
+        target,
+        shard,
+        merge,
+        postReport,
+        commentKey,
+        pids,
+        workdirBytes,
+        setup,
+        setupNetwork,
+        setupTimeoutMs,
+        setupInputs,
+    };
 }
 function readSource(input, ctx, early) {
     return {
@@ -58633,13 +58982,13 @@ function readSource(input, ctx, early) {
         files: early.files,
         workdir: input("workdir") || ctx.defaultWorkdir,
         tests: parseList(input("tests")),
-        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseSize */ .DB)("max-tree-size", input("max-tree-size")),
+        maxTreeBytes: input("max-tree-size") === "" ? early.workdirBytes : (0,units/* parseSize */.DB)("max-tree-size", input("max-tree-size")),
         maxCandidates: parseNumber("max-candidates", input("max-candidates"), { integer: true, min: 1 }),
         ...(early.shard ? { shard: early.shard } : {}),
     };
 }
 function readRun(input, early) {
-    const { setup, setupNetwork, setupTimeoutMs } = early;
+    const { setup, setupNetwork, setupTimeoutMs, setupInputs } = early;
     return {
         language: early.language,
         image: input("image"),
@@ -58647,7 +58996,7 @@ function readRun(input, early) {
         target: early.target,
         command: input("command"),
         ...(setup && {
-            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs },
         }),
         patchPidsLimit: early.pids ?? PATCH_PIDS,
         patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
@@ -58655,17 +59004,17 @@ function readRun(input, early) {
         resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-        protect: (0,_protect_setting_js__WEBPACK_IMPORTED_MODULE_8__/* .parseProtect */ .Lg)(parseList(input("protect"))),
+        protect: (0,protect_setting/* parseProtect */.Lg)(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
         failOnTampering: early.failOnWords.includes("tampering"),
     };
 }
 function readLimits(input, early) {
-    const timeoutMs = (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)("timeout", input("timeout"));
+    const timeoutMs = (0,units/* parseDuration */.E9)("timeout", input("timeout"));
     const wall = input("wall-timeout");
-    const wallTimeoutMs = wall === "" ? undefined : (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)("wall-timeout", wall);
+    const wallTimeoutMs = wall === "" ? undefined : (0,units/* parseDuration */.E9)("wall-timeout", wall);
     if (wallTimeoutMs !== undefined && wallTimeoutMs < timeoutMs) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
+        throw new errors/* InputError */.dz("wall-timeout", `${wall} is shorter than timeout (${input("timeout")}): the backstop must leave the candidate its time`);
     }
     return {
         timeoutMs,
@@ -58673,7 +59022,7 @@ function readLimits(input, early) {
         memoryBytes: early.memoryBytes,
         cpus: parseNumber("cpus", input("cpus"), { integer: false, min: 0.01 }),
         pidsLimit: early.pids ?? REPLY_PIDS,
-        maxOutputBytes: (0,_core_units_js__WEBPACK_IMPORTED_MODULE_7__/* .parseSize */ .DB)("max-output", input("max-output")),
+        maxOutputBytes: (0,units/* parseSize */.DB)("max-output", input("max-output")),
         workdirBytes: early.workdirBytes,
         runtime: input("runtime"),
     };
@@ -58691,9 +59040,9 @@ function readMode(input, ctx, early) {
  */
 function namespaceCrossCheck(engine, runtime) {
     if (engine === "podman")
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
+        throw new errors/* InputError */.dz("isolation", "'namespace' needs engine: docker (it runs each candidate in a bwrap sandbox from a config docker made); use isolation: candidate with podman");
     if (runtime !== "")
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
+        throw new errors/* InputError */.dz("isolation", `'namespace' runs each candidate in a bwrap sandbox, so runtime '${runtime}' cannot apply; use isolation: candidate with a runtime`);
 }
 function readReports(input, early) {
     const failOn = early.failOnWords.filter((word) => !FAIL_ON_MARKS.includes(word));

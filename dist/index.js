@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1246);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(741);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1246:
+/***/ 741:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46391,7 +46391,17 @@ function layOut(schema, value) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/records.ts
+// The one test of "a JSON object" for every reader of JSON that is not ours (a manifest, an instances or
+// predictions file, an input): `typeof` says "object" for null and arrays too, and each of those readers
+// wants neither.
+/** Whether `value` is a JSON object: not null, not an array. */
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 ;// CONCATENATED MODULE: ./src/languages/language.ts
+
 /** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
 const COMMON_CODE_LINES = [
     /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
@@ -46401,9 +46411,6 @@ const COMMON_CODE_LINES = [
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 /** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
 function canonical(value) {
     return JSON.stringify(value, (_, v) => isRecord(v)
@@ -46411,6 +46418,23 @@ function canonical(value) {
             .sort()
             .map((k) => [k, v[k]]))
         : v);
+}
+/**
+ * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
+ * parse as one (its tools read nothing of it then: against a base that had some, that differs).
+ */
+function manifestObject(text) {
+    try {
+        const value = JSON.parse(text.replace(/^\uFEFF/, ""));
+        return isRecord(value) ? value : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
+function pickedJson(picked) {
+    return Object.keys(picked).length > 0 ? canonical(picked) : "";
 }
 
 ;// CONCATENATED MODULE: ./src/languages/bash.ts
@@ -46456,6 +46480,7 @@ const bash = {
 ;// CONCATENATED MODULE: ./src/languages/javascript.ts
 // JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
 // jest, vitest, mocha, …) are TypeScript's too.
+
 
 // node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
 // Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
@@ -46513,15 +46538,9 @@ function testScripts(scripts) {
 }
 /** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
 function packageTestKeys(text) {
-    let pkg;
-    try {
-        pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
-        return "";
-    }
-    if (!isRecord(pkg))
+    // One that does not parse: npm cannot run any script of it either.
+    const pkg = manifestObject(text);
+    if (!pkg)
         return "";
     const picked = {};
     for (const key of PACKAGE_KEYS)
@@ -46530,7 +46549,7 @@ function packageTestKeys(text) {
     const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
     for (const name of testScripts(scripts))
         picked[`scripts.${name}`] = scripts[name];
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return pickedJson(picked);
 }
 const javascript = {
     name: "javascript",
@@ -46588,6 +46607,7 @@ const javascript = {
 ;// CONCATENATED MODULE: ./src/languages/php.ts
 // PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
 
+
 // php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
 function php_readCheck(output) {
     const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
@@ -46621,14 +46641,8 @@ function phpunitLoads(text) {
  * bootstrap is that autoloader), however the test runs.
  */
 function composerRunKeys(text) {
-    let manifest;
-    try {
-        manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
-    }
-    catch {
-        return "";
-    }
-    if (!isRecord(manifest))
+    const manifest = manifestObject(text);
+    if (!manifest)
         return "";
     const picked = {};
     if (Object.hasOwn(manifest, "scripts"))
@@ -46638,7 +46652,7 @@ function composerRunKeys(text) {
         if (isRecord(section) && Object.hasOwn(section, "files"))
             picked[`${key}.files`] = section.files;
     }
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return pickedJson(picked);
 }
 const php = {
     name: "php",
@@ -47320,9 +47334,73 @@ function protectionOff(setting) {
     return !setting.defaults && setting.globs.length === 0;
 }
 
+;// CONCATENATED MODULE: ./src/settings/setup-inputs.ts
+// The `setup-inputs` input, read: the globs of what `setup` reads (prepare/setup-inputs.ts decides which
+// candidates need a set-up of their own). Pure.
+
+
+
+/**
+ * The manifests and lock files of pip, poetry, uv, npm, yarn, pnpm, composer, go, cargo and bundler, at any
+ * depth: what their installs read. A repository's CI installs from the pull request's versions of them.
+ */
+const SETUP_INPUTS = [
+    "**/requirements*.txt",
+    "**/requirements/*.txt",
+    "**/constraints*.txt",
+    "**/pyproject.toml",
+    "**/setup.py",
+    "**/setup.cfg",
+    "**/poetry.lock",
+    "**/uv.lock",
+    "**/Pipfile",
+    "**/Pipfile.lock",
+    "**/package.json",
+    "**/package-lock.json",
+    "**/npm-shrinkwrap.json",
+    "**/yarn.lock",
+    "**/pnpm-lock.yaml",
+    "**/pnpm-workspace.yaml",
+    "**/composer.json",
+    "**/composer.lock",
+    "**/go.mod",
+    "**/go.sum",
+    "**/Cargo.toml",
+    "**/Cargo.lock",
+    "**/Gemfile",
+    "**/Gemfile.lock",
+];
+/**
+ * The input's items → its globs. `default` stands for SETUP_INPUTS (so `default, tools/deps.txt` adds to
+ * them); `none` alone turns per-candidate set-ups off; an empty value is the default, as for every input.
+ */
+function parseSetupInputs(items) {
+    if (items.length === 0)
+        return [...SETUP_INPUTS];
+    const globs = [];
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new InputError("setup-inputs", `'${OFF_TOKEN}' turns per-candidate set-ups off; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            globs.push(...SETUP_INPUTS);
+            continue;
+        }
+        const path = checkRelativePath(item);
+        if (!path.ok || item.startsWith("!"))
+            throw new InputError("setup-inputs", `'${item}' ${path.ok ? "is a negation" : path.why}: globs are relative to the base tree`);
+        globs.push(item);
+    }
+    return [...new Set(globs)];
+}
+
 ;// CONCATENATED MODULE: ./src/settings/settings.ts
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
+
+
 
 
 
@@ -47397,6 +47475,8 @@ const settings_DEFAULTS = {
     "max-tree-size": "",
     setup: "",
     "setup-network": "none",
+    // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+    "setup-inputs": "",
     "test-results": "",
     "results-format": "junit",
     compare: "none",
@@ -47489,7 +47569,7 @@ function parseMatrix(value) {
     catch {
         throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    if (!isRecord(parsed))
         throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
     return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
@@ -47568,7 +47648,20 @@ function readJobShape(input) {
     const setup = input("setup");
     const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
     const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
-    return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+    const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
+    return {
+        target,
+        shard,
+        merge,
+        postReport,
+        commentKey,
+        pids,
+        workdirBytes,
+        setup,
+        setupNetwork,
+        setupTimeoutMs,
+        setupInputs,
+    };
 }
 function readSource(input, ctx, early) {
     return {
@@ -47583,7 +47676,7 @@ function readSource(input, ctx, early) {
     };
 }
 function readRun(input, early) {
-    const { setup, setupNetwork, setupTimeoutMs } = early;
+    const { setup, setupNetwork, setupTimeoutMs, setupInputs } = early;
     return {
         language: early.language,
         image: input("image"),
@@ -47591,7 +47684,7 @@ function readRun(input, early) {
         target: early.target,
         command: input("command"),
         ...(setup && {
-            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+            setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs },
         }),
         patchPidsLimit: early.pids ?? PATCH_PIDS,
         patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
@@ -49318,6 +49411,7 @@ function extractCode(reply, language) {
 
 
 
+
 /** Test files by layouts the runners of every language use; each language adds its own names (languages/). */
 const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
 /** Every language's share of one kind of file, once each, in the registry's order. */
@@ -49394,9 +49488,10 @@ function loadedByConfig(base) {
         for (const path of read(asText(content))) {
             if (path === "" || path.startsWith("/"))
                 continue;
-            const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(config), path));
-            if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".")
-                named.add(resolved);
+            // Resolved first (`a/../b` is b), then the one path rule: what leaves the tree names none of its files.
+            const resolved = checkRelativePath(external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(config), path)));
+            if (resolved.ok)
+                named.add(resolved.path);
         }
     }
     return named;
@@ -49722,6 +49817,36 @@ function pythonTarget(path) {
         return "the interpreter's exit machinery";
     return undefined;
 }
+/**
+ * The key of a `sys.modules[KEY]` written at `open` (the offset of its `[` in the raw source), as written;
+ * undefined when the brackets do not close on the line.
+ */
+function moduleTableKey(raw, open) {
+    const close = raw.indexOf("]", open);
+    const end = raw.indexOf("\n", open);
+    return close < 0 || (end >= 0 && close > end) ? undefined : raw.slice(open + 1, close).trim();
+}
+/** The names the judge imports from the module table: the runner's, the standard library's (python's shadowing). */
+const PY_JUDGE_NAMES = LANGUAGES.python.protect.shadowing;
+/**
+ * Whether `sys.modules[key] = …` can put something in place of a module the judge imports. A module that
+ * registers itself (`__name__`, a lazy module's idiom) or a submodule of its own (`__name__ + ".moves"`,
+ * six's) does not, nor does a literal name outside the standard library's, the runner's and the tests'
+ * own (`"six.moves"`, the project's own `"compat"`: the candidate may change the project's code anyway).
+ * Any other key (a variable, a computed name) can be any module, so it is evidence.
+ */
+function moduleKeyReachesJudge(key, judgeModules = new Set()) {
+    const compact = key.replace(/\s+/g, "");
+    if (/^__name__(?:\+(['"])[\w.]*\1)?$/.test(compact))
+        return false;
+    const literal = /^[rRuU]?(['"])([A-Za-z_][\w.]*)\1$/.exec(compact)?.[2];
+    if (literal === undefined)
+        return true;
+    const top = literal.split(".")[0];
+    return (PY_JUDGE_NAMES.names.includes(top) ||
+        PY_JUDGE_NAMES.prefixes.some((prefix) => top.startsWith(prefix)) ||
+        [...judgeModules].some((module) => literal === module || literal.startsWith(`${module}.`)));
+}
 /** Python's imports in masked source: local name → the module path it stands for. */
 function pythonAliases(masked, raw) {
     const aliases = new Map([["__builtins__", "__builtins__"]]);
@@ -49774,9 +49899,12 @@ function scanPython(source, path, { judgeModules }) {
         const resolved = resolve(target, aliases);
         const shown = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[…]");
         const reached = resolved === undefined ? undefined : pythonTarget(resolved);
-        // A module that replaces itself (`sys.modules[__name__] = …`, a lazy module's idiom) touches nothing else.
-        if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved.replace(/\s+/g, "")))
-            continue;
+        // A module that registers itself or a name of its own touches nothing the judge imports.
+        if (reached && /^sys\.modules\[/.test(resolved.replace(/\s+/g, ""))) {
+            const key = moduleTableKey(source, (m.index ?? 0) + target.indexOf("["));
+            if (key !== undefined && !moduleKeyReachesJudge(key, judgeModules))
+                continue;
+        }
         if (reached)
             add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
         else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
@@ -49792,10 +49920,10 @@ function scanPython(source, path, { judgeModules }) {
         if (resolved === undefined)
             continue;
         const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        // The object may be a test's module itself (`setattr(tests.check, …)`) or an attribute of one.
+        const module = judgeModules.has(resolved) ? resolved : judgeModuleOf(resolved, judgeModules);
         const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
-            (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules)
-                ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)}`
-                : undefined);
+            (module === undefined ? undefined : `the tests' own module ${module}`);
         if (reached)
             add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
     }
@@ -49967,7 +50095,56 @@ function scanJavaScript(source, path) {
     return found;
 }
 
+;// CONCATENATED MODULE: ./src/prepare/setup-inputs.ts
+// Which set-up a candidate needs: the run's (the base's), or one of its own because its change touches
+// what `setup` reads (`setup-inputs`: the package manifests and lock files). Pure: the run makes the image.
+
+
+function compileSetupInputs(globs) {
+    return globs.map(globMatcher);
+}
+function setup_inputs_sameContent(a, b) {
+    return Buffer.from(a).equals(Buffer.from(b));
+}
+/**
+ * The candidate's own set-up, or undefined when the base's serves it: none of its changes (path → content,
+ * null deleted; protected changes already undone) touches an input, or each leaves it as the base has it.
+ * The key hashes the changed inputs' paths and contents: on one base, that is the inputs' whole contents.
+ */
+function setupChangeOf(inputs, base, changes) {
+    const files = [];
+    const deleted = [];
+    for (const [path, file] of changes) {
+        if (!inputs.some((glob) => glob.match(path)))
+            continue;
+        const before = base(path);
+        if (file === null) {
+            if (before !== undefined)
+                deleted.push(path);
+        }
+        else if (before === undefined || !setup_inputs_sameContent(before, file.content))
+            files.push(file);
+    }
+    if (files.length === 0 && deleted.length === 0)
+        return undefined;
+    files.sort((a, b) => (a.path < b.path ? -1 : 1));
+    deleted.sort();
+    const hash = (0,external_node_crypto_.createHash)("sha256");
+    for (const file of files) {
+        const content = Buffer.from(file.content);
+        hash.update(`w ${file.path.length}:${file.path} ${file.executable ? "x" : "-"} ${content.length}:`).update(content);
+    }
+    for (const path of deleted)
+        hash.update(`d ${path.length}:${path}`);
+    return { files, deleted, key: hash.digest("hex") };
+}
+/** `a.txt, b/c.json` and `deleted d.lock`: the inputs a change touches, as a reason names them. */
+function describeSetupChange(change) {
+    return [...change.files.map((f) => f.path), ...change.deleted.map((path) => `${path} (deleted)`)].join(", ");
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+
 
 
 
@@ -49979,7 +50156,7 @@ const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
 /** The image a candidate runs in: its line's own `image`, else the `image` input, else its language's preset. */
 function imageFor(settings, language, candidate) {
-    return candidate?.overrides?.image || settings.run.image || LANGUAGES[language].image;
+    return candidate.overrides?.image || settings.run.image || LANGUAGES[language].image;
 }
 /** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
 function candidateLimits(settings, candidate, patched) {
@@ -50049,6 +50226,22 @@ function protectRules(settings, kind) {
 function protectionOf(settings, kind, base, changes) {
     return findProtected(protectRules(settings, kind), { get: base }, changes);
 }
+// One compiled `setup-inputs` per run's settings, as `protect`'s.
+const compiledInputs = new WeakMap();
+/**
+ * The candidate's own set-up, when a run image with a `setup` holds its start and its changes (path → file,
+ * null deleted; protected ones already undone, so a set-up never sees them) touch the set-up's inputs.
+ */
+function setupOf(settings, start, base, changes) {
+    const { setup } = settings.run;
+    if (!setup || !start || setup.inputs.length === 0)
+        return {};
+    let inputs = compiledInputs.get(settings);
+    if (!inputs)
+        compiledInputs.set(settings, (inputs = compileSetupInputs(setup.inputs)));
+    const change = setupChangeOf(inputs, base, changes);
+    return change ? { setup: change } : {};
+}
 const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
     const { settings } = ctx;
@@ -50093,6 +50286,7 @@ async function prepareReply(candidate, ctx) {
             }),
             ...(start && { start, deleted: [] }),
             ...(protection.protected.length > 0 && { protected: protection.protected }),
+            ...setupOf(settings, start, (path) => tests.get(path)?.content, byPath(files)),
         };
     };
     return {
@@ -50253,7 +50447,8 @@ async function preparePatch(diff, candidate, ctx) {
         return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
     const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
     const startFiles = tree ? tree.files : ctx.testFiles;
-    const startPaths = new Set(startFiles.map((f) => f.path));
+    const startContent = byPath(startFiles);
+    const startPaths = new Set(startContent.keys());
     const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
     const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
     const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
@@ -50265,6 +50460,8 @@ async function preparePatch(diff, candidate, ctx) {
         const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
         return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
     }
+    const base = (path) => applied.touched.files.get(path) ?? startContent.get(path)?.content;
+    const setup = setupOf(settings, start, base, new Map([...changes, ...deleted.map((path) => [path, null])]));
     // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
     const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
     if (!start)
@@ -50285,6 +50482,7 @@ async function preparePatch(diff, candidate, ctx) {
         ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
+        ...setup,
         // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
         // held against the base's version of each file.
         ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) })), treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path))),
@@ -50428,7 +50626,7 @@ const RESULT_SCHEMA = {
             ...COUNT,
             description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
         },
-        stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run."),
         stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
         truncated: {
             type: "object",
@@ -52100,6 +52298,7 @@ function renderEvaluationText(e) {
 
 
 
+
 const checkReport = checker(REPORT_SCHEMA, "the report");
 const checkResult = checker(RESULT_SCHEMA, "the result");
 /** A report file's text → the report, checked against the report's schema; throws naming `input`. */
@@ -52152,7 +52351,7 @@ function parseResumable(text, name, input) {
         whole = undefined;
     }
     // A report says its version; a partial report of one line is a bare result.
-    if (typeof whole === "object" && whole !== null && "version" in whole)
+    if (isRecord(whole) && "version" in whole)
         return parseReport(text, name, input).results;
     const lines = text.split("\n");
     const results = [];
@@ -52358,7 +52557,7 @@ function renderJUnit(results, skipped, options = {}) {
     return `<?xml version="1.0" encoding="UTF-8"?>\n${junit_report_element("testsuites", { name, ...counts }, `\n${suites.map((x) => `  ${x}\n`).join("")}`)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/report/swe-bench.ts
+;// CONCATENATED MODULE: ./src/report/swe-bench-report.ts
 
 /** Where the harness puts a run's instances, under the directory the summary is written in. */
 const RUN_EVALUATION_DIR = "logs/run_evaluation";
@@ -53409,6 +53608,88 @@ function describeFailure(result) {
     return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+
+
+
+/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
+const REMOVE_TIMEOUT_MS = 10 * 60_000;
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
+    let present;
+    try {
+        present = await engine.hasImage(image);
+    }
+    catch (error) {
+        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
+        if (policy !== "always")
+            return { ok: false, reason: messageOf(error) };
+        present = true;
+    }
+    if (policy !== "always") {
+        if (present)
+            return { ok: true, pulled: false, existed: true, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+    }
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, existed: present, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
+    }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+/**
+ * Removes one image by name; one the engine no longer has is removed already. `force` (our own run images)
+ * removes it even while a stopped container still refers to it. Returns why it could not be removed, if it
+ * could not.
+ */
+async function removeImage(binary, image, force = false) {
+    const removed = await cli_command_cli(binary, ["rmi", ...(force ? ["-f"] : []), "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+/**
+ * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
+ * and its layers only when nothing else holds them (another of the user's names for the same image, a
+ * container, an image made from it).
+ */
+function removePulledImage(binary, image) {
+    return removeImage(binary, image);
+}
+/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
+async function imageIdOf(binary, image) {
+    const found = await cli_command_cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engine.ts
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
@@ -53636,6 +53917,7 @@ function apiCreateConfig(policy) {
 
 
 
+
 /** Where the run image holds the base tree: out of every candidate's reach but for reading. */
 const RUN_TREE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
@@ -53732,18 +54014,15 @@ async function runSetup(binary, name, setup, maxOutputBytes) {
     const output = `${result.stdout}${result.stderr}`;
     if (result.error) {
         await cli_command_cli(binary, ["kill", name]);
-        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+        return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output, bySetup: true };
     }
     if (result.code !== 0)
-        return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+        return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
     return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
 }
 /** Removes a run image; returns why it could not be, if it could not. */
-async function removeRunImage(binary, image) {
-    const removed = await cli_command_cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
-    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-        ? undefined
-        : `${image}: ${describeFailure(removed)}`;
+function removeRunImage(binary, image) {
+    return removeImage(binary, image, true);
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -53935,8 +54214,6 @@ class FrameReader {
     }
 }
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
 // Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
 // sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
@@ -54125,7 +54402,8 @@ class RunClock {
             onRunOutput,
             ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
             onRun: () => {
-                this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+                const start = this.#read() ?? (meter?.startsAtZero === true ? { waitedUs: 0, usedUs: 0 } : undefined);
+                this.#run = { startedAt: performance.now(), start, limitMs: timeoutMs, backstopMs };
                 this.#phase = this.#run;
                 this.#arm(timeoutMs);
                 if (meter !== undefined)
@@ -54791,6 +55069,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
 
 
 
+
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
 async function removeContainer(api, name) {
     await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
@@ -54826,6 +55105,55 @@ function oomEventSeen(api, name) {
                 timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
         }, reject);
     });
+}
+/** How often a remote engine is asked for a running container's counters: a call each, over the network. */
+const STATS_INTERVAL_MS = 250;
+/**
+ * The CPU counters of a container's stats (`cpu_stats`): its CPU time only, as the stats hold no CPU
+ * pressure (the wait reads as none). Undefined where the engine gave none.
+ */
+function cpuFromStats(stats) {
+    const usage = stats?.cpu_stats?.cpu_usage
+        ?.total_usage;
+    // A container that is gone reads zero: no reading, so the last one stands.
+    if (typeof usage !== "number" || usage <= 0)
+        return undefined;
+    return { waitedUs: 0, usedUs: Math.round(usage / 1000) };
+}
+/**
+ * A remote engine's container, metered through its stats: only the CPU time (the time it waited is on
+ * another machine, so its clock stays the wall clock; docs/judging.md, Time). The clock reads synchronously
+ * and often, so a reading is the last answer, refreshed in the background at most every STATS_INTERVAL_MS:
+ * a short run may read less than it used.
+ */
+function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
+    let last;
+    let asked = false;
+    let askedAt = -Infinity;
+    const ask = () => {
+        asked = true;
+        askedAt = performance.now();
+        api
+            .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, AbortSignal.timeout(2_000))
+            .then((stats) => (last = cpuFromStats(stats) ?? last), () => { })
+            .finally(() => (asked = false));
+    };
+    return {
+        kind: "engine stats CPU time",
+        startsAtZero: fresh,
+        read() {
+            if (!asked && performance.now() - askedAt >= intervalMs)
+                ask();
+            return last;
+        },
+    };
+}
+/**
+ * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
+ * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
+ */
+function apiContainerMeter(api, container, local) {
+    return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/api/fresh-pool.ts
@@ -54878,7 +55206,7 @@ class FreshPoolEngine extends CliImages {
             input,
             job,
             nonce,
-            ...(this.#local && id !== undefined && { meter: containerMeter(() => id) }),
+            meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local),
             kill: () => this.#kill(name),
             memory: () => containerMemory(this.#api, name),
         });
@@ -56513,7 +56841,7 @@ class SharedEngine extends CliImages {
             },
             memory: () => containerMemory(this.#api, name),
             // One candidate at a time in the container: the counters' growth over its run is its own.
-            ...(this.#local && shared.id !== undefined && { meter: containerMeter(() => shared.id) }),
+            meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local),
             exited,
         });
         shared.exits.delete(exec.Id);
@@ -57001,6 +57329,11 @@ function protectedFeedback(f) {
     const real = ran === "pass" ? "With them, the tests pass." : `With them:\n\n${feedbackFor({ ...f, status: ran })}`;
     return `${head}\n\n${real}\n\nFix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
 }
+/** A candidate's own set-up failed: the install its change asks for is what to fix, with the setup's output. */
+function setupFeedback(f) {
+    const output = tail(f.stdout, f.truncated.stdout).trim() || "(no output)";
+    return `The dependencies could not be installed: ${f.reason ?? "the setup failed"}. The setup's output:\n\n${output}\n\nFix the change to the dependencies (package names, versions, the lock file) so that the install succeeds.`;
+}
 function feedbackFor(f) {
     switch (f.status) {
         case "protected":
@@ -57022,6 +57355,8 @@ function feedbackFor(f) {
             return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
         }
         case "test_failed": {
+            if (f.setupFailed)
+                return setupFeedback(f);
             const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
             const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
             const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
@@ -57152,6 +57487,7 @@ function resultOf(candidate, verdict) {
             ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
+            ...(verdict.setupFailed && { setupFailed: true }),
             ...(verdict.tests && { tests: testsFeedback(verdict) }),
             ...(verdict.notes && { notes: verdict.notes }),
             ...(verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }),
@@ -57370,15 +57706,32 @@ function classify(facts) {
     return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 
+;// CONCATENATED MODULE: ./src/core/shell.ts
+// The one rule for putting a text into a `sh -c` script as exactly one word, whatever it holds (spaces,
+// `;`, `$()`, quotes, globs): the parse check's argv and an imported line's test command both build
+// scripts with words that are not ours.
+// A word the shell reads as itself: nothing it expands, splits, globs or redirects.
+const PLAIN_WORD = /^[A-Za-z0-9_./:@%+=,-]+$/;
+/** Whether the shell reads `text` as itself, unquoted. */
+function isPlainWord(text) {
+    return PLAIN_WORD.test(text);
+}
+/** `text` in single quotes (a `'` inside as `'\''`): one word, read back as exactly this text. */
+function shellQuote(text) {
+    return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+/** One word read back as exactly `text`: as it is when plain, else quoted (a script stays readable). */
+function shellWord(text) {
+    return isPlainWord(text) ? text : shellQuote(text);
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/syntax.ts
 
-// Our own constants only ever go into the script text; file names travel as positional parameters.
-function shQuote(word) {
-    return `'${word.replace(/'/g, `'\\''`)}'`;
-}
+
 /**
  * One argv that parse-checks several files, possibly of several languages, stopping at the first
- * failure: a fixed loop per group that shifts through the positional parameters.
+ * failure: a fixed loop per group that shifts through the positional parameters. Our own constants only
+ * ever go into the script text (quoted all the same); file names travel as positional parameters.
  */
 function checkFiles(groups) {
     const nonEmpty = groups.filter((g) => g.files.length > 0);
@@ -57388,7 +57741,7 @@ function checkFiles(groups) {
     if (nonEmpty.length === 0)
         return [];
     const loops = nonEmpty.map(({ language, files }) => {
-        const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+        const tool = LANGUAGES[language].check("").slice(0, -1).map(shellQuote).join(" ");
         return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
     });
     return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
@@ -57412,78 +57765,6 @@ function parseCheckOutput(language, output, target, verdict) {
     if (parsed.column !== undefined)
         info.column = parsed.column;
     return info;
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/image.ts
-// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
-// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
-
-
-
-/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
-const REMOVE_TIMEOUT_MS = 10 * 60_000;
-async function ensureImage(engine, image, policy, options) {
-    const started = external_node_perf_hooks_.performance.now();
-    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
-    let present;
-    try {
-        present = await engine.hasImage(image);
-    }
-    catch (error) {
-        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
-        if (policy !== "always")
-            return { ok: false, reason: messageOf(error) };
-        present = true;
-    }
-    if (policy !== "always") {
-        if (present)
-            return { ok: true, pulled: false, existed: true, ms: elapsed() };
-        if (policy === "never")
-            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-    }
-    const delays = backoffDelays(options.retries, options.backoffMs);
-    const attempts = delays.length + 1;
-    let lastError = "";
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-        try {
-            await engine.pull(image);
-            options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, existed: present, ms: elapsed() };
-        }
-        catch (error) {
-            lastError = messageOf(error);
-        }
-        const delay = delays[attempt - 1];
-        if (delay !== undefined) {
-            options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
-        }
-    }
-    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-/** The waits before each retry: `backoffMs`, then doubling. */
-function backoffDelays(retries, backoffMs) {
-    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-/**
- * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
- * and its layers only when nothing else holds them (another of the user's names for the same image, a
- * container, an image made from it). Returns why it could not be removed, if it could not.
- */
-async function removePulledImage(binary, image) {
-    const removed = await cli_command_cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
-    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-        ? undefined
-        : `${image}: ${describeFailure(removed)}`;
-}
-/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
-async function imageIdOf(binary, image) {
-    const found = await cli_command_cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
-    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/run/line-images.ts
@@ -58015,6 +58296,10 @@ const LOG_STATUSES = ["FAILED", "PASSED", "SKIPPED", "ERROR", "XFAIL"];
 function isLogStatus(word) {
     return LOG_STATUSES.includes(word ?? "");
 }
+// A line that begins or ends with a status word, as the harness's `startswith`/`endswith` test it: a
+// longer word that begins with one (`PASSEDX`) matches too, and each reader decides what that names.
+const STARTS_WITH_STATUS = new RegExp(`^(${LOG_STATUSES.join("|")})`);
+const ENDS_WITH_STATUS = new RegExp(`(${LOG_STATUSES.join("|")})$`);
 // Python's str.split() with no argument: runs of whitespace as Python counts it (the ASCII separators
 // 0x1c–0x1f and NEL among them, unlike JavaScript's \s; U+FEFF not, unlike \s), ends trimmed. Ids are
 // keyed as the harness splits them.
@@ -58281,7 +58566,7 @@ function pytest_messageOf(line, status) {
  * nothing here: the harness keys it with a status it grades neither passed nor failed.
  */
 function pytestLine(line, rename = (id) => id) {
-    const status = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    const status = STARTS_WITH_STATUS.exec(line)?.[1];
     if (status === undefined)
         return undefined;
     const words = pySplit(status === "FAILED" ? line.replaceAll(" - ", " ") : line);
@@ -58349,7 +58634,7 @@ const COLOUR = /\[\d+m/g;
 const CONTROL = /[\x01-\x1f]/g;
 function v2Line(raw) {
     const line = raw.replace(COLOUR, "").replace(CONTROL, "");
-    const starts = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+    const starts = STARTS_WITH_STATUS.exec(line)?.[1];
     if (starts !== undefined) {
         const words = pySplit(starts === "FAILED" ? line.split(" - ")[0] : line);
         if (words.length < 2 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]))
@@ -58357,7 +58642,7 @@ function v2Line(raw) {
         const message = pytest_messageOf(line, words[0]);
         return { id: words.slice(1).join(" "), status: words[0], ...(message && { message }) };
     }
-    if (!/(FAILED|PASSED|SKIPPED|ERROR|XFAIL)$/.test(line))
+    if (!ENDS_WITH_STATUS.test(line))
         return undefined;
     const words = pySplit(line);
     const status = words.at(-1);
@@ -58505,14 +58790,16 @@ function listedBy(tests, instance) {
 }
 /** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
 function resolvedBy(tests, instance) {
-    const listed = listedBy(tests, instance);
-    const failToPass = instance.failToPass ?? [];
+    return resolvedOf(listedBy(tests, instance));
+}
+/** The rule over the listed tests as they went (listedBy). */
+function resolvedOf(listed) {
     const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
     const resolved = notPassing.passToPass.length > 0
         ? "no"
         : notPassing.failToPass.length === 0
             ? "full"
-            : notPassing.failToPass.length < failToPass.length
+            : listed.fail_to_pass.passed.length > 0
                 ? "partial"
                 : "no";
     return { resolved, notPassing };
@@ -58539,8 +58826,8 @@ function judgeByLists(now, instance) {
     const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
     if (now.status === "test_failed" && failing === 0)
         return unread;
-    const { resolved, notPassing } = resolvedBy(now.tests, instance);
     const listed = listedBy(now.tests, instance);
+    const { resolved, notPassing } = resolvedOf(listed);
     if (resolved === "full")
         return { status: "pass", resolved, listed, clearReason: true };
     const lists = [
@@ -58574,10 +58861,14 @@ function judgeByLists(now, instance) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
-    const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
-    return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
+    return {
+        ...parts,
+        prepareImage: parts.prepareImage ?? new ImageGate(parts.engine, parts.settings.run.pull, log).prepare,
+        baselineRuns: new BaselineRuns(),
+    };
 }
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
 function syntaxOf(checks, facts) {
@@ -58598,7 +58889,15 @@ async function place(prepared, candidate, ctx) {
     // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
     const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
     const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
-    const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
+    const made = start
+        ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup)
+        : undefined;
+    if (made && !made.ok && made.bySetup && prepared.setup) {
+        // The candidate's own set-up failed: its inputs are to blame only if the base's set-up succeeds.
+        const base = await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir);
+        if (base.ok)
+            return setupFailed(prepared, made);
+    }
     if (made && !made.ok) {
         // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
         return {
@@ -58615,6 +58914,8 @@ async function place(prepared, candidate, ctx) {
     return {
         image: made?.image ?? image,
         format,
+        ...(prepared.setup &&
+            start && { base: () => ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) }),
         job: {
             image: made?.image ?? image,
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
@@ -58624,6 +58925,33 @@ async function place(prepared, candidate, ctx) {
             ...(workdir !== undefined && { workdir }),
             ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
             ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
+        },
+    };
+}
+/**
+ * A candidate whose own set-up failed where the base's succeeds: its change to the setup's inputs broke the
+ * install, as it would break its repository's CI. `test_failed`, with the setup's output as what it printed.
+ */
+function setupFailed(prepared, made) {
+    const { language, limits } = prepared;
+    const touched = describeSetupChange(prepared.setup);
+    const output = made.output ?? "";
+    return {
+        status: "test_failed",
+        language,
+        limits,
+        reason: `the setup failed on this change to what it reads (${touched}): ${made.reason}; the tests did not run`,
+        setupFailed: true,
+        facts: {
+            phase: "setup",
+            exitCode: null,
+            signal: null,
+            timedOut: false,
+            oomKilled: false,
+            stdout: { text: output, truncated: false, bytes: Buffer.byteLength(output) },
+            stderr: { text: "", truncated: false, bytes: 0 },
+            checkOutput: "",
+            durationMs: 0,
         },
     };
 }
@@ -58691,17 +59019,27 @@ async function runBaseline(prepared, placement, ctx) {
         ...(why && { void: why }),
     };
 }
+/** Where a baseline runs: the base's run image, also for a candidate whose own set-up made its image. */
+async function baselinePlacement(placement) {
+    if (!placement.base)
+        return placement;
+    const made = await placement.base();
+    if (!made.ok)
+        return { ...placement, unmade: `the base's run image could not be made: ${made.reason}` };
+    return { ...placement, image: made.image, job: { ...placement.job, image: made.image } };
+}
+/** A baseline that could not run, as ours: the comparison is void and the candidate's own verdict stands. */
+function unmadeBase(reason) {
+    const why = voidReason("sandbox_error");
+    return { status: "sandbox_error", exitCode: null, durationMs: 0, notes: [reason], ...(why && { void: why }) };
+}
 /** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
 async function compared(verdict, prepared, placement, ctx) {
     if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
         return verdict;
-    const key = {
-        image: placement.image,
-        command: placement.job.command,
-        files: prepared.unpatched ?? [],
-        format: placement.format,
-    };
-    const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+    const at = await baselinePlacement(placement);
+    const key = { image: at.image, command: at.job.command, files: prepared.unpatched ?? [], format: at.format };
+    const baseline = await ctx.baselineRuns.get(key, () => at.unmade === undefined ? runBaseline(prepared, at, ctx) : Promise.resolve(unmadeBase(at.unmade)));
     const judged = judgeAgainstBase(verdict, baseline);
     const next = { ...verdict, status: judged.status };
     if (judged.compare)
@@ -58835,6 +59173,7 @@ async function mapLimit(items, limit, work) {
 
 
 
+
 class RunImages {
     settings;
     maker;
@@ -58848,7 +59187,10 @@ class RunImages {
     #images = new Map();
     /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
     #released = [];
-    /** How many setups ran: once per run image, whatever the number of candidates. */
+    /**
+     * How many setups ran: once per run image, whatever the number of candidates; a candidate whose change
+     * touches the setup's inputs has an image of its own, shared by the candidates with the same inputs.
+     */
     setups = 0;
     constructor(settings, maker, labels, log) {
         this.settings = settings;
@@ -58911,18 +59253,23 @@ class RunImages {
     /**
      * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
      * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
-     * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+     * `tests` files on top for `kind` tests: the base tree's files are not copied in. With `change`, the tree
+     * has the candidate's versions of the setup's inputs (and only those: no other candidate's code reaches an
+     * image it may share), and the setup runs on it: one image per base and inputs.
      */
-    image(image, kind, testFiles, commit, workdir) {
-        const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
+    image(image, kind, testFiles, commit, workdir, change) {
+        const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null, change?.key ?? null]);
         let entry = this.#images.get(key);
         if (!entry) {
-            const files = kind === "tests"
+            const base = kind === "tests"
                 ? Promise.resolve(testFiles)
                 : workdir !== undefined
                     ? Promise.resolve([])
                     : this.commitTree(commit).then((tree) => tree.files);
-            entry = { made: this.#make(image, files, workdir), source: image, ...(commit !== undefined && { commit }) };
+            // An image's own work dir (workdir) is not ours to edit: the inputs it deletes stay there for the setup.
+            const files = change ? base.then((files) => withInputs(files, change)) : base;
+            const made = this.#make(image, files, workdir, this.settings.run.setup, change);
+            entry = { made, source: image, ...(commit !== undefined && { commit }) };
             this.#images.set(key, entry);
         }
         return entry.made;
@@ -58959,7 +59306,7 @@ class RunImages {
                 this.#released.push(image.id);
         return this.#remove(released.map(([, entry]) => entry.made));
     }
-    async #make(image, files, workdir, setup = this.settings.run.setup) {
+    async #make(image, files, workdir, setup = this.settings.run.setup, change) {
         const started = external_node_perf_hooks_.performance.now();
         if (setup)
             this.setups++;
@@ -58974,10 +59321,12 @@ class RunImages {
             ...(workdir !== undefined && { workdir }),
         });
         const took = `${((external_node_perf_hooks_.performance.now() - started) / 1000).toFixed(1)} s`;
+        const own = change ? ` for the candidates that change ${describeSetupChange(change)}` : "";
         if (!made.ok)
-            this.log(`run image from ${image}: ${made.reason}`);
-        else if (setup)
-            this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
+            this.log(`run image from ${image}${own}: ${made.reason}`);
+        else if (setup) {
+            this.log(`setup on ${image}${own} took ${took} (not counted against any candidate's timeout)`);
+        }
         else
             this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
         return made;
@@ -58997,6 +59346,11 @@ class RunImages {
         const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
         return failures.filter((failure) => failure !== undefined);
     }
+}
+/** The base's files with a candidate's versions of the setup's inputs in place of the base's. */
+function withInputs(files, change) {
+    const replaced = new Set([...change.files.map((f) => f.path), ...change.deleted]);
+    return [...files.filter((f) => !replaced.has(f.path)), ...change.files];
 }
 
 ;// CONCATENATED MODULE: ./src/run/commits.ts

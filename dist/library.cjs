@@ -9227,6 +9227,10 @@ function layOut(schema, value) {
   return out;
 }
 ;
+function records_isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+;
 const COMMON_CODE_LINES = [
   /^\s*[A-Za-z_$][\w$.]*\(.*\)\s*;?\s*(#.*|\/\/.*)?$/,
   /^\s*[A-Za-z_$][\w$.[\]'"]*(\s*,\s*[A-Za-z_$][\w$.]*)*\s*[-+*/%|&^]?=(?!=)/
@@ -9234,11 +9238,19 @@ const COMMON_CODE_LINES = [
 function positive(value) {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : void 0;
 }
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function canonical(value) {
-  return JSON.stringify(value, (_, v) => isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
+  return JSON.stringify(value, (_, v) => records_isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
+}
+function manifestObject(text) {
+  try {
+    const value = JSON.parse(text.replace(/^\uFEFF/, ""));
+    return records_isRecord(value) ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function pickedJson(picked) {
+  return Object.keys(picked).length > 0 ? canonical(picked) : "";
 }
 ;
 function readCheck(output) {
@@ -9321,22 +9333,17 @@ function testScripts(scripts) {
   return [...names].sort();
 }
 function packageTestKeys(text) {
-  let pkg;
-  try {
-    pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    return "";
-  }
-  if (!isRecord(pkg))
+  const pkg = manifestObject(text);
+  if (!pkg)
     return "";
   const picked = {};
   for (const key of PACKAGE_KEYS)
     if (Object.hasOwn(pkg, key))
       picked[key] = pkg[key];
-  const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
+  const scripts = records_isRecord(pkg.scripts) ? pkg.scripts : {};
   for (const name of testScripts(scripts))
     picked[`scripts.${name}`] = scripts[name];
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+  return pickedJson(picked);
 }
 const javascript = {
   name: "javascript",
@@ -9411,23 +9418,18 @@ function phpunitLoads(text) {
   return paths;
 }
 function composerRunKeys(text) {
-  let manifest;
-  try {
-    manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    return "";
-  }
-  if (!isRecord(manifest))
+  const manifest = manifestObject(text);
+  if (!manifest)
     return "";
   const picked = {};
   if (Object.hasOwn(manifest, "scripts"))
     picked.scripts = manifest.scripts;
   for (const key of ["autoload", "autoload-dev"]) {
     const section2 = manifest[key];
-    if (isRecord(section2) && Object.hasOwn(section2, "files"))
+    if (records_isRecord(section2) && Object.hasOwn(section2, "files"))
       picked[`${key}.files`] = section2.files;
   }
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+  return pickedJson(picked);
 }
 const php = {
   name: "php",
@@ -12024,6 +12026,54 @@ function protectionOff(setting) {
   return !setting.defaults && setting.globs.length === 0;
 }
 ;
+const SETUP_INPUTS = [
+  "**/requirements*.txt",
+  "**/requirements/*.txt",
+  "**/constraints*.txt",
+  "**/pyproject.toml",
+  "**/setup.py",
+  "**/setup.cfg",
+  "**/poetry.lock",
+  "**/uv.lock",
+  "**/Pipfile",
+  "**/Pipfile.lock",
+  "**/package.json",
+  "**/package-lock.json",
+  "**/npm-shrinkwrap.json",
+  "**/yarn.lock",
+  "**/pnpm-lock.yaml",
+  "**/pnpm-workspace.yaml",
+  "**/composer.json",
+  "**/composer.lock",
+  "**/go.mod",
+  "**/go.sum",
+  "**/Cargo.toml",
+  "**/Cargo.lock",
+  "**/Gemfile",
+  "**/Gemfile.lock"
+];
+function parseSetupInputs(items) {
+  if (items.length === 0)
+    return [...SETUP_INPUTS];
+  const globs = [];
+  for (const item of items) {
+    if (item === OFF_TOKEN) {
+      if (items.length > 1)
+        throw new errors_InputError("setup-inputs", `'${OFF_TOKEN}' turns per-candidate set-ups off; it goes alone`);
+      continue;
+    }
+    if (item === DEFAULT_TOKEN) {
+      globs.push(...SETUP_INPUTS);
+      continue;
+    }
+    const path2 = checkRelativePath(item);
+    if (!path2.ok || item.startsWith("!"))
+      throw new errors_InputError("setup-inputs", `'${item}' ${path2.ok ? "is a negation" : path2.why}: globs are relative to the base tree`);
+    globs.push(item);
+  }
+  return [...new Set(globs)];
+}
+;
 const RESULTS_FORMATS = [
   "junit",
   "pytest",
@@ -12076,6 +12126,8 @@ const DEFAULTS = {
   "max-tree-size": "",
   setup: "",
   "setup-network": "none",
+  // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+  "setup-inputs": "",
   "test-results": "",
   "results-format": "junit",
   compare: "none",
@@ -12157,7 +12209,7 @@ function parseMatrix(value) {
   } catch {
     throw new errors_InputError("matrix", "is not JSON: leave it unset, the action fills it in");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+  if (!records_isRecord(parsed))
     throw new errors_InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
   return Object.fromEntries(Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]));
 }
@@ -12221,7 +12273,20 @@ function readJobShape(input) {
   const setup = input("setup");
   const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
   const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
-  return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+  const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
+  return {
+    target,
+    shard,
+    merge,
+    postReport,
+    commentKey,
+    pids,
+    workdirBytes,
+    setup,
+    setupNetwork,
+    setupTimeoutMs,
+    setupInputs
+  };
 }
 function readSource(input, ctx, early) {
   return {
@@ -12236,7 +12301,7 @@ function readSource(input, ctx, early) {
   };
 }
 function readRun(input, early) {
-  const { setup, setupNetwork, setupTimeoutMs } = early;
+  const { setup, setupNetwork, setupTimeoutMs, setupInputs } = early;
   return {
     language: early.language,
     image: input("image"),
@@ -12244,7 +12309,7 @@ function readRun(input, early) {
     target: early.target,
     command: input("command"),
     ...setup && {
-      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs }
+      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs }
     },
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
@@ -13656,9 +13721,9 @@ function loadedByConfig(base) {
     for (const path2 of read(asText(content2))) {
       if (path2 === "" || path2.startsWith("/"))
         continue;
-      const resolved = external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(config), path2));
-      if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".")
-        named.add(resolved);
+      const resolved = checkRelativePath(external_node_path_namespaceObject.posix.normalize(external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(config), path2)));
+      if (resolved.ok)
+        named.add(resolved.path);
     }
   }
   return named;
@@ -13932,6 +13997,22 @@ function pythonTarget(path2) {
     return "the interpreter's exit machinery";
   return void 0;
 }
+function moduleTableKey(raw, open) {
+  const close = raw.indexOf("]", open);
+  const end = raw.indexOf("\n", open);
+  return close < 0 || end >= 0 && close > end ? void 0 : raw.slice(open + 1, close).trim();
+}
+const PY_JUDGE_NAMES = LANGUAGES.python.protect.shadowing;
+function moduleKeyReachesJudge(key, judgeModules = /* @__PURE__ */ new Set()) {
+  const compact = key.replace(/\s+/g, "");
+  if (/^__name__(?:\+(['"])[\w.]*\1)?$/.test(compact))
+    return false;
+  const literal = /^[rRuU]?(['"])([A-Za-z_][\w.]*)\1$/.exec(compact)?.[2];
+  if (literal === void 0)
+    return true;
+  const top = literal.split(".")[0];
+  return PY_JUDGE_NAMES.names.includes(top) || PY_JUDGE_NAMES.prefixes.some((prefix) => top.startsWith(prefix)) || [...judgeModules].some((module2) => literal === module2 || literal.startsWith(`${module2}.`));
+}
 function pythonAliases(masked, raw) {
   const aliases = /* @__PURE__ */ new Map([["__builtins__", "__builtins__"]]);
   const code = masked.replace(/(\bimport[ \t]*\()([^)]*)\)/g, (_, open, inner) => `${open}${inner.replace(/\n/g, " ")})`);
@@ -13978,8 +14059,11 @@ function scanPython(source, path2, { judgeModules }) {
     const resolved = tamper_resolve(target, aliases);
     const shown2 = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[\u2026]");
     const reached = resolved === void 0 ? void 0 : pythonTarget(resolved);
-    if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved.replace(/\s+/g, "")))
-      continue;
+    if (reached && /^sys\.modules\[/.test(resolved.replace(/\s+/g, ""))) {
+      const key = moduleTableKey(source, (m.index ?? 0) + target.indexOf("["));
+      if (key !== void 0 && !moduleKeyReachesJudge(key, judgeModules))
+        continue;
+    }
     if (reached)
       add(m.index ?? 0, `assigns to ${shown2}: ${reached}`);
     else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
@@ -13995,7 +14079,8 @@ function scanPython(source, path2, { judgeModules }) {
     if (resolved === void 0)
       continue;
     const name = literalAt(source, (m.index ?? 0) + m[0].length);
-    const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ?? (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules) ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)}` : void 0);
+    const module2 = judgeModules.has(resolved) ? resolved : judgeModuleOf(resolved, judgeModules);
+    const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ?? (module2 === void 0 ? void 0 : `the tests' own module ${module2}`);
     if (reached)
       add(m.index ?? 0, `${m[1]} on ${m[2]}${name ? `.${name}` : ""}: ${reached}`);
   }
@@ -14143,10 +14228,46 @@ function scanJavaScript(source, path2) {
   return found;
 }
 ;
+function compileSetupInputs(globs) {
+  return globs.map(globMatcher);
+}
+function setup_inputs_sameContent(a, b) {
+  return Buffer.from(a).equals(Buffer.from(b));
+}
+function setupChangeOf(inputs, base, changes) {
+  const files = [];
+  const deleted = [];
+  for (const [path2, file] of changes) {
+    if (!inputs.some((glob) => glob.match(path2)))
+      continue;
+    const before = base(path2);
+    if (file === null) {
+      if (before !== void 0)
+        deleted.push(path2);
+    } else if (before === void 0 || !setup_inputs_sameContent(before, file.content))
+      files.push(file);
+  }
+  if (files.length === 0 && deleted.length === 0)
+    return void 0;
+  files.sort((a, b) => a.path < b.path ? -1 : 1);
+  deleted.sort();
+  const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
+  for (const file of files) {
+    const content2 = Buffer.from(file.content);
+    hash.update(`w ${file.path.length}:${file.path} ${file.executable ? "x" : "-"} ${content2.length}:`).update(content2);
+  }
+  for (const path2 of deleted)
+    hash.update(`d ${path2.length}:${path2}`);
+  return { files, deleted, key: hash.digest("hex") };
+}
+function describeSetupChange(change) {
+  return [...change.files.map((f) => f.path), ...change.deleted.map((path2) => `${path2} (deleted)`)].join(", ");
+}
+;
 const MAX_FALLBACKS = 2;
 const UNKNOWN_LANGUAGE = "the language could not be told from the fence, the target or the tests; set the 'language' input";
 function imageFor(settings, language, candidate) {
-  return candidate?.overrides?.image || settings.run.image || LANGUAGES[language].image;
+  return candidate.overrides?.image || settings.run.image || LANGUAGES[language].image;
 }
 function candidateLimits(settings, candidate, patched) {
   return {
@@ -14196,6 +14317,17 @@ function protectRules(settings, kind) {
 function protectionOf(settings, kind, base, changes) {
   return findProtected(protectRules(settings, kind), { get: base }, changes);
 }
+const compiledInputs = /* @__PURE__ */ new WeakMap();
+function setupOf(settings, start, base, changes) {
+  const { setup } = settings.run;
+  if (!setup || !start || setup.inputs.length === 0)
+    return {};
+  let inputs = compiledInputs.get(settings);
+  if (!inputs)
+    compiledInputs.set(settings, inputs = compileSetupInputs(setup.inputs));
+  const change = setupChangeOf(inputs, base, changes);
+  return change ? { setup: change } : {};
+}
 const byPath = (files) => new Map(files.map((f) => [f.path, f]));
 async function prepareReply(candidate, ctx) {
   const { settings } = ctx;
@@ -14236,7 +14368,8 @@ async function prepareReply(candidate, ctx) {
         code: []
       }),
       ...start && { start, deleted: [] },
-      ...protection.protected.length > 0 && { protected: protection.protected }
+      ...protection.protected.length > 0 && { protected: protection.protected },
+      ...setupOf(settings, start, (path2) => tests.get(path2)?.content, byPath(files))
     };
   };
   return {
@@ -14370,7 +14503,8 @@ async function preparePatch(diff, candidate, ctx) {
     return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : void 0;
   const startFiles = tree ? tree.files : ctx.testFiles;
-  const startPaths = new Set(startFiles.map((f) => f.path));
+  const startContent = byPath(startFiles);
+  const startPaths = new Set(startContent.keys());
   const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
   const { final, changes, deleted, written } = withTrusted(patchedTree(applied, startFiles, candidate, protection), trusted);
   const language = declared ?? languageOfFiles(written) ?? languageOfFiles([...final.keys()]);
@@ -14382,6 +14516,8 @@ async function preparePatch(diff, candidate, ctx) {
     const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
     return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
   }
+  const base = (path2) => applied.touched.files.get(path2) ?? startContent.get(path2)?.content;
+  const setup = setupOf(settings, start, base, new Map([...changes, ...deleted.map((path2) => [path2, null])]));
   const before = new Map((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
   if (!start)
     for (const [path2, content2] of applied.touched.files)
@@ -14400,6 +14536,7 @@ async function preparePatch(diff, candidate, ctx) {
     ...start === "tree" && ctx.commit !== void 0 && { commit: ctx.commit },
     unpatched: [...before.values()],
     ...protection.protected.length > 0 && { protected: protection.protected },
+    ...setup,
     // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
     // held against the base's version of each file.
     ...withTampering(written.map((path2) => ({ path: path2, content: final.get(path2).content, base: applied.touched.files.get(path2) })), treeFiles(final.keys(), written, (path2) => applied.touched.files.has(path2) || startPaths.has(path2)))
@@ -14418,9 +14555,17 @@ function withTampering(files, tree) {
   return tampering.length > 0 ? { tampering } : {};
 }
 ;
-function shQuote(word) {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
+const PLAIN_WORD = /^[A-Za-z0-9_./:@%+=,-]+$/;
+function isPlainWord(text) {
+  return PLAIN_WORD.test(text);
 }
+function shellQuote(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+function shellWord(text) {
+  return isPlainWord(text) ? text : shellQuote(text);
+}
+;
 function checkFiles(groups) {
   const nonEmpty = groups.filter((g) => g.files.length > 0);
   const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : void 0;
@@ -14429,7 +14574,7 @@ function checkFiles(groups) {
   if (nonEmpty.length === 0)
     return [];
   const loops = nonEmpty.map(({ language, files }) => {
-    const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+    const tool = LANGUAGES[language].check("").slice(0, -1).map(shellQuote).join(" ");
     return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
   });
   return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
@@ -15083,6 +15228,64 @@ function describeFailure(result) {
   return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
 ;
+const external_node_perf_hooks_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:perf_hooks");
+;
+const REMOVE_TIMEOUT_MS = 10 * 6e4;
+async function ensureImage(engine, image, policy, options) {
+  const started = external_node_perf_hooks_namespaceObject.performance.now();
+  const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
+  let present;
+  try {
+    present = await engine.hasImage(image);
+  } catch (error) {
+    if (policy !== "always")
+      return { ok: false, reason: messageOf(error) };
+    present = true;
+  }
+  if (policy !== "always") {
+    if (present)
+      return { ok: true, pulled: false, existed: true, ms: elapsed() };
+    if (policy === "never")
+      return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+  }
+  const delays = backoffDelays(options.retries, options.backoffMs);
+  const attempts = delays.length + 1;
+  let lastError = "";
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+    try {
+      await engine.pull(image);
+      options.log(`pulled ${image} in ${elapsed()} ms`);
+      return { ok: true, pulled: true, existed: present, ms: elapsed() };
+    } catch (error) {
+      lastError = messageOf(error);
+    }
+    const delay = delays[attempt - 1];
+    if (delay !== void 0) {
+      options.log(`${lastError}; retrying in ${delay} ms`);
+      await (0, promises_namespaceObject.setTimeout)(delay);
+    }
+  }
+  return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+function backoffDelays(retries, backoffMs) {
+  return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+async function removeImage(binary, image, force = false) {
+  const removed = await cli(binary, ["rmi", ...force ? ["-f"] : [], "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr) ? void 0 : `${image}: ${describeFailure(removed)}`;
+}
+function removePulledImage(binary, image) {
+  return removeImage(binary, image);
+}
+async function imageIdOf(binary, image) {
+  const found = await cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+  return found.code === 0 ? found.stdout.trim() || void 0 : void 0;
+}
+;
 const engine_RUN_LABEL = "io.github.sandbox-gate.run";
 const OWNER_ENV = "SANDBOX_GATE_OWNER";
 const OWNER_LABEL = "io.github.sandbox-gate.owner";
@@ -15315,70 +15518,14 @@ async function runSetup(binary, name, setup, maxOutputBytes) {
   const output = `${result.stdout}${result.stderr}`;
   if (result.error) {
     await cli(binary, ["kill", name]);
-    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1e3} s`, output };
+    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1e3} s`, output, bySetup: true };
   }
   if (result.code !== 0)
-    return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+    return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
   return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
 }
-async function removeRunImage(binary, image) {
-  const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
-  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr) ? void 0 : `${image}: ${describeFailure(removed)}`;
-}
-;
-const external_node_perf_hooks_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:perf_hooks");
-;
-const REMOVE_TIMEOUT_MS = 10 * 6e4;
-async function ensureImage(engine, image, policy, options) {
-  const started = external_node_perf_hooks_namespaceObject.performance.now();
-  const elapsed = () => Math.round(external_node_perf_hooks_namespaceObject.performance.now() - started);
-  let present;
-  try {
-    present = await engine.hasImage(image);
-  } catch (error) {
-    if (policy !== "always")
-      return { ok: false, reason: messageOf(error) };
-    present = true;
-  }
-  if (policy !== "always") {
-    if (present)
-      return { ok: true, pulled: false, existed: true, ms: elapsed() };
-    if (policy === "never")
-      return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-  }
-  const delays = backoffDelays(options.retries, options.backoffMs);
-  const attempts = delays.length + 1;
-  let lastError = "";
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-    try {
-      await engine.pull(image);
-      options.log(`pulled ${image} in ${elapsed()} ms`);
-      return { ok: true, pulled: true, existed: present, ms: elapsed() };
-    } catch (error) {
-      lastError = messageOf(error);
-    }
-    const delay = delays[attempt - 1];
-    if (delay !== void 0) {
-      options.log(`${lastError}; retrying in ${delay} ms`);
-      await (0, promises_namespaceObject.setTimeout)(delay);
-    }
-  }
-  return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-function backoffDelays(retries, backoffMs) {
-  return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-async function removePulledImage(binary, image) {
-  const removed = await cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
-  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr) ? void 0 : `${image}: ${describeFailure(removed)}`;
-}
-async function imageIdOf(binary, image) {
-  const found = await cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
-  return found.code === 0 ? found.stdout.trim() || void 0 : void 0;
+function removeRunImage(binary, image) {
+  return removeImage(binary, image, true);
 }
 ;
 const PULL_AHEAD = 2;
@@ -15921,6 +16068,8 @@ const LOG_STATUSES = ["FAILED", "PASSED", "SKIPPED", "ERROR", "XFAIL"];
 function isLogStatus(word) {
   return LOG_STATUSES.includes(word ?? "");
 }
+const STARTS_WITH_STATUS = new RegExp(`^(${LOG_STATUSES.join("|")})`);
+const ENDS_WITH_STATUS = new RegExp(`(${LOG_STATUSES.join("|")})$`);
 const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 const PY_TRIM = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 function pySplit(line) {
@@ -16140,7 +16289,7 @@ function pytest_messageOf(line, status) {
   return at === -1 ? void 0 : line.slice(at + 3).trim() || void 0;
 }
 function pytestLine(line, rename = (id) => id) {
-  const status = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+  const status = STARTS_WITH_STATUS.exec(line)?.[1];
   if (status === void 0)
     return void 0;
   const words = pySplit(status === "FAILED" ? line.replaceAll(" - ", " ") : line);
@@ -16191,7 +16340,7 @@ const COLOUR = /\[\d+m/g;
 const CONTROL = /[\x01-\x1f]/g;
 function v2Line(raw) {
   const line = raw.replace(COLOUR, "").replace(CONTROL, "");
-  const starts = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+  const starts = STARTS_WITH_STATUS.exec(line)?.[1];
   if (starts !== void 0) {
     const words2 = pySplit(starts === "FAILED" ? line.split(" - ")[0] : line);
     if (words2.length < 2 || !isLogStatus(words2[0]) || isSkipSummary(words2[0], words2[1]))
@@ -16199,7 +16348,7 @@ function v2Line(raw) {
     const message = pytest_messageOf(line, words2[0]);
     return { id: words2.slice(1).join(" "), status: words2[0], ...message && { message } };
   }
-  if (!/(FAILED|PASSED|SKIPPED|ERROR|XFAIL)$/.test(line))
+  if (!ENDS_WITH_STATUS.test(line))
     return void 0;
   const words = pySplit(line);
   const status = words.at(-1);
@@ -16378,7 +16527,7 @@ const RESULT_SCHEMA = {
       ...COUNT,
       description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time)."
     },
-    stdout: declare_text("The test command's standard output, capped at `max-output` bytes."),
+    stdout: declare_text("The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run."),
     stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
     truncated: {
       type: "object",
@@ -16687,10 +16836,11 @@ function listedBy(tests, instance) {
   return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
 }
 function resolvedBy(tests, instance) {
-  const listed = listedBy(tests, instance);
-  const failToPass = instance.failToPass ?? [];
+  return resolvedOf(listedBy(tests, instance));
+}
+function resolvedOf(listed) {
   const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
-  const resolved = notPassing.passToPass.length > 0 ? "no" : notPassing.failToPass.length === 0 ? "full" : notPassing.failToPass.length < failToPass.length ? "partial" : "no";
+  const resolved = notPassing.passToPass.length > 0 ? "no" : notPassing.failToPass.length === 0 ? "full" : listed.fail_to_pass.passed.length > 0 ? "partial" : "no";
   return { resolved, notPassing };
 }
 const SHOWN = 5;
@@ -16708,8 +16858,8 @@ function judgeByLists(now, instance) {
   const failing2 = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
   if (now.status === "test_failed" && failing2 === 0)
     return unread;
-  const { resolved, notPassing } = resolvedBy(now.tests, instance);
   const listed = listedBy(now.tests, instance);
+  const { resolved, notPassing } = resolvedOf(listed);
   if (resolved === "full")
     return { status: "pass", resolved, listed, clearReason: true };
   const lists = [
@@ -16777,6 +16927,14 @@ ${real}
 
 Fix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
 }
+function setupFeedback(f) {
+  const output = tail(f.stdout, f.truncated.stdout).trim() || "(no output)";
+  return `The dependencies could not be installed: ${f.reason ?? "the setup failed"}. The setup's output:
+
+${output}
+
+Fix the change to the dependencies (package names, versions, the lock file) so that the install succeeds.`;
+}
 function feedback_feedbackFor(f) {
   switch (f.status) {
     case "protected":
@@ -16800,6 +16958,8 @@ Return the corrected code only.`;
       return `The code ran out of memory (limit ${Math.round(f.memoryBytes / feedback_MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
     }
     case "test_failed": {
+      if (f.setupFailed)
+        return setupFeedback(f);
       const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
       const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
       const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";
@@ -16903,6 +17063,7 @@ function resultOf(candidate, verdict) {
       ...(verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {},
       ...verdict.syntax ? { syntax: verdict.syntax } : {},
       ...verdict.reason ? { reason: verdict.reason } : {},
+      ...verdict.setupFailed && { setupFailed: true },
       ...verdict.tests && { tests: testsFeedback(verdict) },
       ...verdict.notes && { notes: verdict.notes },
       ...verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }
@@ -16961,8 +17122,11 @@ function result_decide(results, failOn) {
 }
 ;
 function runContext(parts, log) {
-  const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
-  return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
+  return {
+    ...parts,
+    prepareImage: parts.prepareImage ?? new ImageGate(parts.engine, parts.settings.run.pull, log).prepare,
+    baselineRuns: new BaselineRuns()
+  };
 }
 function syntaxOf(checks, facts) {
   const readings = checks.map((group) => ({
@@ -16980,7 +17144,12 @@ async function place(prepared, candidate, ctx) {
     return { status: "sandbox_error", language, limits, reason: imageProblem };
   const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
   const start = prepared.start ?? (workdir !== void 0 && ctx.runImages ? "tests" : void 0);
-  const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) : void 0;
+  const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup) : void 0;
+  if (made && !made.ok && made.bySetup && prepared.setup) {
+    const base = await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir);
+    if (base.ok)
+      return setupFailed(prepared, made);
+  }
   if (made && !made.ok) {
     return {
       status: "sandbox_error",
@@ -16997,6 +17166,7 @@ ${made.output.trimEnd()}` : ""}`
   return {
     image: made?.image ?? image,
     format,
+    ...prepared.setup && start && { base: () => ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir) },
     job: {
       image: made?.image ?? image,
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
@@ -17006,6 +17176,29 @@ ${made.output.trimEnd()}` : ""}`
       ...workdir !== void 0 && { workdir },
       ...!log && testResults.length > 0 && { results: findPatterns(testResults) },
       ...log && { keepLog: MAX_RESULTS_FILE_BYTES }
+    }
+  };
+}
+function setupFailed(prepared, made) {
+  const { language, limits } = prepared;
+  const touched = describeSetupChange(prepared.setup);
+  const output = made.output ?? "";
+  return {
+    status: "test_failed",
+    language,
+    limits,
+    reason: `the setup failed on this change to what it reads (${touched}): ${made.reason}; the tests did not run`,
+    setupFailed: true,
+    facts: {
+      phase: "setup",
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      oomKilled: false,
+      stdout: { text: output, truncated: false, bytes: Buffer.byteLength(output) },
+      stderr: { text: "", truncated: false, bytes: 0 },
+      checkOutput: "",
+      durationMs: 0
     }
   };
 }
@@ -17068,16 +17261,24 @@ async function runBaseline(prepared, placement, ctx) {
     ...why && { void: why }
   };
 }
+async function baselinePlacement(placement) {
+  if (!placement.base)
+    return placement;
+  const made = await placement.base();
+  if (!made.ok)
+    return { ...placement, unmade: `the base's run image could not be made: ${made.reason}` };
+  return { ...placement, image: made.image, job: { ...placement.job, image: made.image } };
+}
+function unmadeBase(reason) {
+  const why = voidReason("sandbox_error");
+  return { status: "sandbox_error", exitCode: null, durationMs: 0, notes: [reason], ...why && { void: why } };
+}
 async function compared(verdict, prepared, placement, ctx) {
   if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status))
     return verdict;
-  const key = {
-    image: placement.image,
-    command: placement.job.command,
-    files: prepared.unpatched ?? [],
-    format: placement.format
-  };
-  const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+  const at = await baselinePlacement(placement);
+  const key = { image: at.image, command: at.job.command, files: prepared.unpatched ?? [], format: at.format };
+  const baseline = await ctx.baselineRuns.get(key, () => at.unmade === void 0 ? runBaseline(prepared, at, ctx) : Promise.resolve(unmadeBase(at.unmade)));
   const judged = judgeAgainstBase(verdict, baseline);
   const next = { ...verdict, status: judged.status };
   if (judged.compare)
@@ -18115,7 +18316,7 @@ function parseResumable(text, name, input) {
   } catch {
     whole = void 0;
   }
-  if (typeof whole === "object" && whole !== null && "version" in whole)
+  if (isRecord(whole) && "version" in whole)
     return parseReport(text, name, input).results;
   const lines = text.split("\n");
   const results = [];
@@ -18360,7 +18561,7 @@ ${r.stderr}`;
 }
 const json = (value) => `${JSON.stringify(value, null, 4)}
 `;
-function swe_bench_sweBenchOutput(results, runId) {
+function swe_bench_report_sweBenchOutput(results, runId) {
   const run2 = checkFileName(runId);
   if (!run2.ok)
     throw new Error(`run id ${JSON.stringify(runId)} ${run2.why}`);
@@ -18801,7 +19002,8 @@ class RunClock {
       onRunOutput,
       ...maxResultsBytes === void 0 ? {} : { maxResultsBytes },
       onRun: () => {
-        this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+        const start = this.#read() ?? (meter?.startsAtZero === true ? { waitedUs: 0, usedUs: 0 } : void 0);
+        this.#run = { startedAt: performance.now(), start, limitMs: timeoutMs, backstopMs };
         this.#phase = this.#run;
         this.#arm(timeoutMs);
         if (meter !== void 0)
@@ -19373,6 +19575,36 @@ function oomEventSeen(api, name) {
     }, reject);
   });
 }
+const STATS_INTERVAL_MS = 250;
+function cpuFromStats(stats) {
+  const usage = stats?.cpu_stats?.cpu_usage?.total_usage;
+  if (typeof usage !== "number" || usage <= 0)
+    return void 0;
+  return { waitedUs: 0, usedUs: Math.round(usage / 1e3) };
+}
+function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
+  let last;
+  let asked = false;
+  let askedAt = -Infinity;
+  const ask = () => {
+    asked = true;
+    askedAt = performance.now();
+    api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, void 0, AbortSignal.timeout(2e3)).then((stats) => last = cpuFromStats(stats) ?? last, () => {
+    }).finally(() => asked = false);
+  };
+  return {
+    kind: "engine stats CPU time",
+    startsAtZero: fresh,
+    read() {
+      if (!asked && performance.now() - askedAt >= intervalMs)
+        ask();
+      return last;
+    }
+  };
+}
+function apiContainerMeter(api, container, local) {
+  return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
+}
 ;
 class FreshPoolEngine extends CliImages {
   #api;
@@ -19415,7 +19647,7 @@ class FreshPoolEngine extends CliImages {
       input,
       job,
       nonce,
-      ...this.#local && id !== void 0 && { meter: containerMeter(() => id) },
+      meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local),
       kill: () => this.#kill(name),
       memory: () => containerMemory(this.#api, name)
     });
@@ -20818,7 +21050,7 @@ class SharedEngine extends CliImages {
       },
       memory: () => containerMemory(this.#api, name),
       // One candidate at a time in the container: the counters' growth over its run is its own.
-      ...this.#local && shared.id !== void 0 && { meter: containerMeter(() => shared.id) },
+      meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local),
       exited
     });
     shared.exits.delete(exec.Id);
@@ -21138,7 +21370,10 @@ class RunImages {
   #images = /* @__PURE__ */ new Map();
   /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
   #released = [];
-  /** How many setups ran: once per run image, whatever the number of candidates. */
+  /**
+   * How many setups ran: once per run image, whatever the number of candidates; a candidate whose change
+   * touches the setup's inputs has an image of its own, shared by the candidates with the same inputs.
+   */
   setups = 0;
   constructor(settings, maker, labels, log) {
     this.settings = settings;
@@ -21201,14 +21436,18 @@ class RunImages {
   /**
    * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
    * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
-   * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+   * `tests` files on top for `kind` tests: the base tree's files are not copied in. With `change`, the tree
+   * has the candidate's versions of the setup's inputs (and only those: no other candidate's code reaches an
+   * image it may share), and the setup runs on it: one image per base and inputs.
    */
-  image(image, kind, testFiles, commit, workdir) {
-    const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
+  image(image, kind, testFiles, commit, workdir, change) {
+    const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null, change?.key ?? null]);
     let entry = this.#images.get(key);
     if (!entry) {
-      const files = kind === "tests" ? Promise.resolve(testFiles) : workdir !== void 0 ? Promise.resolve([]) : this.commitTree(commit).then((tree) => tree.files);
-      entry = { made: this.#make(image, files, workdir), source: image, ...commit !== void 0 && { commit } };
+      const base = kind === "tests" ? Promise.resolve(testFiles) : workdir !== void 0 ? Promise.resolve([]) : this.commitTree(commit).then((tree) => tree.files);
+      const files = change ? base.then((files2) => withInputs(files2, change)) : base;
+      const made = this.#make(image, files, workdir, this.settings.run.setup, change);
+      entry = { made, source: image, ...commit !== void 0 && { commit } };
       this.#images.set(key, entry);
     }
     return entry.made;
@@ -21241,7 +21480,7 @@ class RunImages {
         this.#released.push(image.id);
     return this.#remove(released.map(([, entry]) => entry.made));
   }
-  async #make(image, files, workdir, setup = this.settings.run.setup) {
+  async #make(image, files, workdir, setup = this.settings.run.setup, change) {
     const started = external_node_perf_hooks_namespaceObject.performance.now();
     if (setup)
       this.setups++;
@@ -21255,11 +21494,12 @@ class RunImages {
       ...workdir !== void 0 && { workdir }
     });
     const took = `${((external_node_perf_hooks_namespaceObject.performance.now() - started) / 1e3).toFixed(1)} s`;
+    const own = change ? ` for the candidates that change ${describeSetupChange(change)}` : "";
     if (!made.ok)
-      this.log(`run image from ${image}: ${made.reason}`);
-    else if (setup)
-      this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
-    else
+      this.log(`run image from ${image}${own}: ${made.reason}`);
+    else if (setup) {
+      this.log(`setup on ${image}${own} took ${took} (not counted against any candidate's timeout)`);
+    } else
       this.log(`run image from ${image}${workdir === void 0 ? "" : ` (its ${workdir})`} made in ${took}`);
     return made;
   }
@@ -21278,6 +21518,10 @@ class RunImages {
     const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
     return failures.filter((failure) => failure !== void 0);
   }
+}
+function withInputs(files, change) {
+  const replaced = /* @__PURE__ */ new Set([...change.files.map((f) => f.path), ...change.deleted]);
+  return [...files.filter((f) => !replaced.has(f.path)), ...change.files];
 }
 ;
 const nameOf = (item) => "status" in item ? void 0 : item.instance?.baseCommit;

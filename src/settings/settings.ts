@@ -11,7 +11,7 @@ import type { Limits } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
-import { parseSetupInputs } from "./setup-inputs.js";
+import { parseSetupInputs } from "./setup-inputs-setting.js";
 import { parseProtect, type ProtectSetting } from "./protect-setting.js";
 
 export type Source = "comments" | "pull-request" | "files";
@@ -208,7 +208,7 @@ export const DEFAULTS = {
   "max-tree-size": "",
   setup: "",
   "setup-network": "none",
-  // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+  // Empty: the package manifests and lock files (settings/setup-inputs-setting.ts).
   "setup-inputs": "",
   "test-results": "",
   "results-format": "junit",

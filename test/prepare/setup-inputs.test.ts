@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { SandboxFile } from "../../src/core/model.js";
 import { compileSetupInputs, describeSetupChange, setupChangeOf } from "../../src/prepare/setup-inputs.js";
-import { SETUP_INPUTS } from "../../src/settings/setup-inputs.js";
+import { SETUP_INPUTS } from "../../src/settings/setup-inputs-setting.js";
 
 const inputs = compileSetupInputs(SETUP_INPUTS);
 const base = new Map<string, string>([

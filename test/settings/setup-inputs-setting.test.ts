@@ -1,7 +1,7 @@
 // The `setup-inputs` input, read: the default, extending it, turning it off, and what is refused.
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import { SETUP_INPUTS, parseSetupInputs } from "../../src/settings/setup-inputs.js";
+import { SETUP_INPUTS, parseSetupInputs } from "../../src/settings/setup-inputs-setting.js";
 
 describe("parseSetupInputs", () => {
   it("is the manifests and lock files when empty, and with `default`", () => {
