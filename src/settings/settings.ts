@@ -6,11 +6,12 @@ import { LANGUAGE_NAMES, isLanguage, type Language } from "../languages/registry
 import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
 import { globProblem } from "../core/globs.js";
-import type { Limits } from "../core/model.js";
+import type { Limits, ServiceSpec } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
 import { parseProtect, type ProtectSetting } from "./protect-setting.js";
+import { parseServices, servicesRefusal } from "./services-setting.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
@@ -85,6 +86,8 @@ export interface RunSettings {
    * does (a thread pool, a test runner's workers). `limits.pidsLimit` is a reply's.
    */
   patchPidsLimit: number;
+  /** Started fresh beside every sandbox run (the base's too), on a network of that run's own (sandbox/services.ts). */
+  services: ServiceSpec[];
   /** Hunks may be placed by fuzz, beyond what git apply accepts. */
   patchFuzz: boolean;
   /** Globs, in the sandbox's work dir, of the JUnit XML files the command writes: read back per test. */
@@ -117,6 +120,11 @@ export interface ModeSettings {
   engine: EngineKind;
   isolation: Isolation;
   concurrency: number;
+  /**
+   * Candidates run beside services: each sandbox joins a network made for its run, so none is made
+   * ahead of need (the Engine API's warm containers would be made for a network no other run joins).
+   */
+  services: boolean;
 }
 
 /** Which replies decide: `latest`, each author's most recent one; `all`, every one. */
@@ -208,6 +216,7 @@ export const DEFAULTS = {
   compare: "none",
   reruns: "0",
   "setup-timeout": "10m",
+  services: "",
   runtime: "",
   engine: "docker",
   concurrency: "",
@@ -407,7 +416,20 @@ function readJobShape(input: Input) {
   const setup = input("setup");
   const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"] as const);
   const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
-  return { target, shard, merge, postReport, commentKey, pids, workdirBytes, setup, setupNetwork, setupTimeoutMs };
+  const services = parseServices(input("services"));
+  return {
+    target,
+    shard,
+    merge,
+    postReport,
+    commentKey,
+    pids,
+    workdirBytes,
+    setup,
+    setupNetwork,
+    setupTimeoutMs,
+    services,
+  };
 }
 
 type CrossChecked = ReturnType<typeof readCrossChecked>;
@@ -437,6 +459,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     ...(setup && {
       setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
     }),
+    services: early.services,
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     testResults: parseGlobs("test-results", input("test-results")),
@@ -475,7 +498,15 @@ function readMode(input: Input, ctx: SettingsContext, early: CrossChecked): Mode
   const engine = parseChoice("engine", input("engine"), ["docker", "podman"] as const);
   const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"] as const);
   if (isolation === "namespace") namespaceCrossCheck(engine, input("runtime"));
-  return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+  const services = early.services.length > 0;
+  const refusal = services ? servicesRefusal(engine, isolation) : undefined;
+  if (refusal) throw new InputError("services", refusal);
+  return {
+    engine,
+    isolation,
+    concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
+    services,
+  };
 }
 
 /**
