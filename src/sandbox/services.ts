@@ -284,21 +284,29 @@ export class ServicesEngine implements ContainerEngine {
     const probe = freshName(`probe-${service.name}`);
     started.containers.push(probe);
     const probing = await this.#cli(probeRunArgs(job.image, probe, container, job.labels));
-    if (probing.code !== 0) return `could not be probed for readiness: ${describeFailure(probing)}`;
+    // A service that exited at once leaves no namespace to join: its exit is what to say.
+    if (probing.code !== 0)
+      return (await this.#exited(container)) ?? `could not be probed for readiness: ${describeFailure(probing)}`;
     const deadline = Date.now() + this.#readyTimeoutMs;
     for (;;) {
       if (this.#aborted) return undefined;
       const look = await this.#cli(["exec", probe, ...PROBE_LOOK]);
       // tcp6 is absent where IPv6 is off: what was read of tcp still counts.
       if (isReady(exposed, reachableListeners(look.stdout))) return undefined;
-      const running = await this.#cli(["inspect", "--format", "{{.State.Running}} {{.State.ExitCode}}", container]);
-      const [isRunning, exitCode] = running.stdout.trim().split(" ");
-      if (running.code === 0 && isRunning === "false")
-        return `exited with code ${exitCode} before accepting connections; its log:\n${await this.#log(container)}`;
+      const exited = await this.#exited(container);
+      if (exited !== undefined) return exited;
       if (Date.now() > deadline)
         return `did not accept connections on ${waitedFor(exposed)} within ${this.#readyTimeoutMs / 1000} s; its log:\n${await this.#log(container)}`;
       await sleep(READY_POLL_MS);
     }
+  }
+
+  /** The message for a service that is no longer running, with its log; undefined while it runs. */
+  async #exited(container: string): Promise<string | undefined> {
+    const state = await this.#cli(["inspect", "--format", "{{.State.Running}} {{.State.ExitCode}}", container]);
+    const [running, exitCode] = state.stdout.trim().split(" ");
+    if (state.code !== 0 || running !== "false") return undefined;
+    return `exited with code ${exitCode} before accepting connections; its log:\n${await this.#log(container)}`;
   }
 
   #exposedPorts(image: string): Promise<number[]> {
