@@ -21,7 +21,9 @@ export async function cleanup(): Promise<void> {
       `${RUN_LABEL}=${runId}`,
     );
     if (removed.length)
-      core.info(`removed ${removed.length} leftover(s) of this run (containers, networks, then images): ${removed.join(", ")}`);
+      core.info(
+        `removed ${removed.length} leftover(s) of this run (containers, networks, then images): ${removed.join(", ")}`,
+      );
   } catch (error) {
     core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);
   }

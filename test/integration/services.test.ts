@@ -4,15 +4,14 @@
 // holds; the sandbox on that network reaches neither the host nor the world; a service that never gets
 // ready, or exits, is our failure with its log; and no container, network or volume of the run is left,
 // after a normal run and after a cancelled one.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { ServicesEngine } from "../../src/sandbox/services.js";
-import { lockDown } from "../../src/sandbox/policy.js";
 import type { SandboxJob } from "../../src/sandbox/engine.js";
 import { docker, TEST_IMAGE } from "./support.js";
 import { tempDir } from "../support/temp.js";
@@ -32,8 +31,8 @@ function startCli(args: string[]): {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = { stdout: "", stderr: "" };
-  child.stdout!.on("data", (d: Buffer) => (output.stdout += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output.stderr += d.toString()));
+  child.stdout.on("data", (d: Buffer) => (output.stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output.stderr += d.toString()));
   const exit = new Promise<number | null>((done) => child.once("close", (code) => done(code)));
   return { child, output, exit };
 }
@@ -135,6 +134,34 @@ describe("services on the real engine", () => {
       expect(leftovers(runLabel(output.stderr))).toEqual([]);
     },
   );
+
+  it("gives the base run of compare: base its own fresh Redis too", { timeout: 180_000 }, async () => {
+    const repo = join(tempDir("services-base"), "repo");
+    mkdirSync(repo);
+    // The base tree's own check: the same SET-with-GET, so the candidate's run fails if it met the base run's service.
+    writeFileSync(join(repo, "check.py"), FRESH.split("\n").slice(1, -2).join("\n") + "\n");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "base");
+    const patch = join(repo, "..", "feature.patch");
+    writeFileSync(
+      patch,
+      "diff --git a/feature.txt b/feature.txt\nnew file mode 100644\n--- /dev/null\n+++ b/feature.txt\n@@ -0,0 +1 @@\n+on\n",
+    );
+    const { output, exit } = startCli([
+      ...["--image", TEST_IMAGE, "--pull", "never", "--command", "python3 check.py", "--compare", "base"],
+      ...WITH_REDIS,
+      ...["--workdir", repo, "--format", "json", patch],
+    ]);
+    const code = await exit;
+    const report = JSON.parse(output.stdout) as { base?: { status: string }; results: Array<{ status: string }> };
+    expect(report.base?.status, output.stderr).toBe("pass");
+    expect(report.results[0]!.status, JSON.stringify(report.results[0])).toBe("pass");
+    expect(code).toBe(0);
+    expect(leftovers(runLabel(output.stderr))).toEqual([]);
+  });
 
   it(
     "gives the sandbox no route out on that network: neither the host nor the world",
@@ -276,12 +303,5 @@ describe("a service that does not get ready", () => {
     );
     expect(facts.sandboxError).toMatch(/port/i);
     expect(leftovers(label)).toEqual([]);
-  });
-
-  it("joins the sandbox to its run's network alone, every other flag of the lock-down as without services", () => {
-    const plain = lockDown(job(undefined));
-    const joined = lockDown({ ...job(undefined), network: "sandbox-gate-net-x" });
-    expect(plain.network).toBe("none");
-    expect(joined).toEqual({ ...plain, network: "sandbox-gate-net-x" });
   });
 });
