@@ -22,12 +22,8 @@ import { cli, describeFailure, type CliResult } from "./cli-command.js";
 import { type ContainerEngine, type RunHooks, type SandboxJob, withOwner } from "./engine.js";
 import { CANCELLED_BEFORE_START, Removals, failedFacts } from "./engines/base.js";
 import { SANDBOX_USER } from "./policy.js";
+import { SERVICE_LIMITS } from "../settings/services-setting.js";
 
-/**
- * Each service's own limits, fixed: a service is not the candidate, and its needs are the image's
- * (PostgreSQL's defaults, shared_buffers 128 MB and its workers, fit well within them), not the test's.
- */
-export const SERVICE_LIMITS = { memoryBytes: 512 * 1024 * 1024, cpus: 1, pidsLimit: 256 } as const;
 /** How long a service may take to accept connections (a database's first start initialises its files). */
 export const SERVICE_READY_TIMEOUT_MS = 60_000;
 /** How often readiness is looked at. */

@@ -5,6 +5,18 @@ import type { ServiceSpec } from "../core/model.js";
 import type { EngineKind, Isolation } from "./settings.js";
 
 /**
+ * Each service's own limits, fixed: a service is not the candidate, and its needs are the image's
+ * (PostgreSQL's defaults, shared_buffers 128 MB and its workers, fit well within them), not the test's.
+ * Here, not in sandbox/services.ts, since the run's concurrency is fitted to the memory they take too.
+ */
+export const SERVICE_LIMITS = { memoryBytes: 512 * 1024 * 1024, cpus: 1, pidsLimit: 256 } as const;
+
+/** The memory one sandbox run takes with its services: what the concurrency is fitted to. */
+export function runMemoryBytes(sandboxBytes: number, services: readonly ServiceSpec[]): number {
+  return sandboxBytes + services.length * SERVICE_LIMITS.memoryBytes;
+}
+
+/**
  * A DNS label, lower case: the name is the service's host name on its network (a network alias), and a
  * resolver lower-cases what it is asked, so `Redis` would answer to `redis` and two such names collide.
  */

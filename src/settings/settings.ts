@@ -11,7 +11,7 @@ import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
 import { parseProtect, type ProtectSetting } from "./protect-setting.js";
-import { parseServices, servicesRefusal } from "./services-setting.js";
+import { parseServices, runMemoryBytes, servicesRefusal } from "./services-setting.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
@@ -504,7 +504,8 @@ function readMode(input: Input, ctx: SettingsContext, early: CrossChecked): Mode
   return {
     engine,
     isolation,
-    concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes),
+    // A run's services take memory beside its sandbox: as many runs at once as the machine holds with them.
+    concurrency: fitConcurrency(early.wanted, runMemoryBytes(early.memoryBytes, early.services), ctx.machineBytes),
     services,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SERVICE_LIMITS } from "../../src/settings/services-setting.js";
 import {
-  SERVICE_LIMITS,
   exposedTcpPorts,
   isReady,
   networkCreateArgs,

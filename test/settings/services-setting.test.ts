@@ -64,6 +64,12 @@ describe("services in the settings", () => {
     expect(read({}).run.services).toEqual([]);
   });
 
+  it("fit the concurrency to the memory a run takes with its services", () => {
+    // 8 GB, three quarters usable: 24 sandboxes of 256 MB, but 8 runs of 256 MB with one 512 MB service.
+    expect(read({ concurrency: "100" }).mode.concurrency).toBe(24);
+    expect(read({ concurrency: "100", services: "redis=r:1" }).mode.concurrency).toBe(8);
+  });
+
   it("are refused, naming the input, where the isolation cannot give each candidate its own", () => {
     expect(() => read({ services: "redis=r:1", isolation: "run" })).toThrow(
       /^Input 'services': cannot be combined with isolation: run .*use isolation: candidate$/,
