@@ -66,6 +66,7 @@ import { type TreeFigures, treeBench } from "./bench/tree.js";
 import { type ResultsFigures, resultsBench } from "./bench/results.js";
 import { type SweFigures, sweBench } from "./bench/swe.js";
 import { type MeterFigures, meterBench, readingsPerCandidate } from "./bench/meter.js";
+import { cpuPerCandidate, formatHostFacts, hostFacts, machineCpuSeconds } from "./bench/host.js";
 
 /** The setup of the SWE figure's second run: the package compiled once per commit, as a real setup might. */
 const SWE_SETUP = "python3 -m compileall -q boltons";
@@ -360,13 +361,6 @@ function facts(f: Pick<RunFacts, "phase" | "exitCode" | "timedOut" | "oomKilled"
 // ---------------------------------------------------------------------------------------------------
 // Figures.
 
-/** Busy CPU time of the whole machine, in seconds (other people's work on it included). */
-function machineCpuSeconds(): number {
-  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return (user + nice + system + irq + softirq + steal) / 100;
-}
-
 /** One mode's totals, over one round or all of them. */
 interface Row {
   mode: string;
@@ -465,7 +459,7 @@ function print(
         seconds(quantile(row.latencies, 0.5)),
         seconds(quantile(row.latencies, 0.95)),
         (row.calls / row.n).toFixed(2),
-        (row.cpuSeconds / row.n).toFixed(2),
+        cpuPerCandidate(row.cpuSeconds, row.n),
         agreed
           ? `${agreed.agree + agreed.exceptions.length}/${row.statuses!.size} (${agreed.exceptions.length} documented)`
           : "-",
@@ -518,8 +512,9 @@ function print(
 /** The tree-size figure: per-candidate time on a large base tree against a small one, same run; what compare adds. */
 function printTree({ small, large, compared }: Awaited<ReturnType<typeof treeBench>>): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
+  const cpu = (t: TreeFigures) => `${cpuPerCandidate(t.cpuSeconds, t.candidates)} CPU-s/cand`;
   const row = (t: TreeFigures) =>
-    `  ${String(t.files).padStart(5)} files, ${(t.bytes / MB).toFixed(1).padStart(5)} MB: per candidate median ${seconds(t.medianMs)}, p95 ${seconds(t.p95Ms)}; run image made once in ${seconds(t.imageMs)}`;
+    `  ${String(t.files).padStart(5)} files, ${(t.bytes / MB).toFixed(1).padStart(5)} MB: per candidate median ${seconds(t.medianMs)}, p95 ${seconds(t.p95Ms)}, ${cpu(t)}; run image made once in ${seconds(t.imageMs)}`;
   const ratio = large.medianMs / small.medianMs;
   out("\nbase tree size (patch candidates on a git checkout; the tree goes into the run image once):");
   out(row(small));
@@ -527,7 +522,7 @@ function printTree({ small, large, compared }: Awaited<ReturnType<typeof treeBen
   out(`  large/small per-candidate median = ${ratio.toFixed(2)} (target ≤ 1.3: ${ratio <= 1.3 ? "met" : "NOT met"})`);
   out(`\ncompare: base on the ${small.files}-file tree (the base run once per run, beside the patches):`);
   const run = (t: TreeFigures) =>
-    `${t.sandboxes} sandboxes for ${t.candidates} patches, run ${seconds(t.wallMs)}, per sandbox median ${seconds(t.medianMs)}`;
+    `${t.sandboxes} sandboxes for ${t.candidates} patches, run ${seconds(t.wallMs)}, per sandbox median ${seconds(t.medianMs)}, ${cpu(t)}`;
   out(`  without: ${run(small)}`);
   out(`  with:    ${run(compared)}`);
   out(`  with/without run time = ${(compared.wallMs / small.wallMs).toFixed(2)}`);
@@ -567,7 +562,7 @@ function printResults({ bytes, cases, ms, cpuMs }: ResultsFigures): void {
 function printLibrary({ judge, exec }: LibraryFigures): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
   const row = (label: string, f: LatencyFigures) =>
-    `  ${label.padEnd(52)} p50 ${f.p50Ms.toFixed(0)} ms, p95 ${f.p95Ms.toFixed(0)} ms (n = ${f.n})`;
+    `  ${label.padEnd(52)} p50 ${f.p50Ms.toFixed(0)} ms, p95 ${f.p95Ms.toFixed(0)} ms, ${cpuPerCandidate(f.cpuSeconds, f.n)} CPU-s each (n = ${f.n})`;
   out("\nlibrary: one judgement of a python reply, one at a time (an agent loop's turn):");
   out(row("judge() on a warm sandbox (fresh container each)", judge));
   out(row("bare docker exec in one running container", exec));
@@ -587,10 +582,10 @@ function printSwe(runs: SweFigures[]): void {
     const agreed = (ids: string[]) => `${first.candidates - ids.length}/${first.candidates} agree`;
     out(`  ${run.setup ? `with setup \`${run.setup}\`` : "without setup"}:`);
     out(
-      `    gate:  ${seconds(run.gate.wallMs)}, ${rate(run.gate.wallMs)} cand/s (${agreed(run.disagreements.gate)} with the plain harness's expected file)`,
+      `    gate:  ${seconds(run.gate.wallMs)}, ${rate(run.gate.wallMs)} cand/s, ${cpuPerCandidate(run.gate.cpuSeconds, first.candidates)} CPU-s/cand (${agreed(run.disagreements.gate)} with the plain harness's expected file)`,
     );
     out(
-      `    plain: ${seconds(run.plain.wallMs)}, ${rate(run.plain.wallMs)} cand/s (${agreed(run.disagreements.plain)})`,
+      `    plain: ${seconds(run.plain.wallMs)}, ${rate(run.plain.wallMs)} cand/s, ${cpuPerCandidate(run.plain.cpuSeconds, first.candidates)} CPU-s/cand (${agreed(run.disagreements.plain)})`,
     );
     out(`    gate/plain throughput = ${(run.plain.wallMs / run.gate.wallMs).toFixed(2)}`);
     const images = run.gate.imageMs.length + run.gate.setupMs.length;
@@ -649,6 +644,8 @@ async function main(): Promise<void> {
 
   const rounds = Math.max(1, Math.min(Number(values.rounds) || 1, records.length));
 
+  // The host first: a figure read without it may be taken for another machine's (issue 32).
+  for (const line of formatHostFacts(hostFacts())) process.stdout.write(`${line}\n`);
   if (Number(values.results) > 0) printResults(resultsBench(Number(values.results)));
   const work = await mkdtemp(join(tmpdir(), "sandbox-gate-bench-"));
   try {

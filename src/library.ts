@@ -90,6 +90,11 @@ export interface SandboxOptions {
   setup?: string;
   /** The setup's network, `none` or `bridge`; candidates never have one. Default `none`. */
   setupNetwork?: "none" | "bridge";
+  /**
+   * Globs of what the setup reads: a candidate whose change touches one gets a set-up of its own, shared by
+   * candidates whose files are equal. Default: the package manifests and lock files; `none` turns it off.
+   */
+  setupInputs?: Globs;
   /** Wall-clock limit of the setup. Default `10m`. */
   setupTimeout?: Duration;
   /**

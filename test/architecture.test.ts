@@ -87,3 +87,14 @@ describe("the arrows of docs/architecture.md", () => {
     expect(importsOf(resolve(SRC, "cli.ts")).map(({ target }) => roomOf(target))).toContain("cli/");
   });
 });
+
+describe("the files of src/", () => {
+  it("have names unique across rooms, so a name says which file it is", () => {
+    const byName = new Map<string, string[]>();
+    for (const file of sourceFiles(SRC)) {
+      const name = file.split("/").at(-1)!;
+      byName.set(name, [...(byName.get(name) ?? []), relative(SRC, file)]);
+    }
+    expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { runCli } from "../../src/cli/commands.js";
 import type { Report } from "../../src/core/schemas/report.js";
 import { mapLimit } from "../../src/run/pipeline.js";
+import { machineCpuSeconds } from "./host.js";
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../../test/fixtures");
 const TASKS = join(FIXTURES, "boltons-tasks.jsonl");
@@ -33,6 +34,8 @@ type Resolved = "full" | "partial" | "no";
 
 export interface SweLoop {
   wallMs: number;
+  /** The machine's busy CPU over the loop (docker's and the kernel's included). */
+  cpuSeconds: number;
   resolved: Map<string, Resolved | undefined>;
 }
 
@@ -101,6 +104,7 @@ export async function plainLoop(
   setup?: string,
 ): Promise<SweLoop> {
   const work = mkdtempSync(join(tmpdir(), "sandbox-gate-bench-swe-plain-"));
+  const cpu = machineCpuSeconds();
   const started = performance.now();
   try {
     const verdicts = await mapLimit(lines, concurrency, async (line) => {
@@ -117,7 +121,11 @@ export async function plainLoop(
       const passed = passedIds(stdout);
       return resolvedOf((id) => passed.has(id), line);
     });
-    return { wallMs: performance.now() - started, resolved: new Map(lines.map((l, i) => [l.id, verdicts[i]])) };
+    return {
+      wallMs: performance.now() - started,
+      cpuSeconds: machineCpuSeconds() - cpu,
+      resolved: new Map(lines.map((l, i) => [l.id, verdicts[i]])),
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -130,6 +138,7 @@ async function gateLoop(repo: string, image: string, concurrency: number, setup?
   const argv = ["run", "--workdir", repo, "--image", image, "--pull", "never", "--test-results", RESULTS];
   argv.push("--timeout", "60s", "--max-candidates", "100", "--concurrency", String(concurrency), "--report", report);
   if (setup) argv.push("--setup", setup);
+  const cpu = machineCpuSeconds();
   const started = performance.now();
   const code = await runCli([...argv, TASKS], {
     stdout: { write: () => true },
@@ -138,6 +147,7 @@ async function gateLoop(repo: string, image: string, concurrency: number, setup?
     cwd: repo,
   });
   const wallMs = performance.now() - started;
+  const cpuSeconds = machineCpuSeconds() - cpu;
   if (code > 1) throw new Error(`the gate ended ${code}:\n${log.join("").slice(-3000)}`);
   const results = (JSON.parse(readFileSync(report, "utf8")) as Report).results;
   const lines = log.join("").split("\n");
@@ -148,6 +158,7 @@ async function gateLoop(repo: string, image: string, concurrency: number, setup?
     });
   return {
     wallMs,
+    cpuSeconds,
     resolved: new Map(results.map((r) => [r.id, (r as { resolved?: Resolved }).resolved])),
     imageMs: times(/run image .*made in ([\d.]+) s/),
     setupMs: times(/setup .*took ([\d.]+) s/),

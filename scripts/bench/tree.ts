@@ -16,6 +16,7 @@ import { RunImages } from "../../src/run/run-images.js";
 import { quantile } from "../../src/report/evaluation.js";
 import { type ContainerEngine, type JudgingEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
+import { machineCpuSeconds } from "./host.js";
 
 export interface TreeFigures {
   files: number;
@@ -28,6 +29,8 @@ export interface TreeFigures {
   /** Sandboxes the run started (the base run's included) and the run's wall time, run image aside. */
   sandboxes: number;
   wallMs: number;
+  /** The machine's busy CPU over the run, run image aside (the engine's and the kernel's included). */
+  cpuSeconds: number;
 }
 
 /** A git checkout of `files` modules of `size` bytes each. */
@@ -94,6 +97,7 @@ async function measure(
     const engine = await newEngine();
     const latencies: number[] = [];
     let wallMs = 0;
+    let cpuSeconds = 0;
     const timed: JudgingEngine = {
       hasImage: (name) => engine.hasImage(name),
       pull: (name) => engine.pull(name),
@@ -106,6 +110,7 @@ async function measure(
         }
       },
     };
+    const cpuStarted = machineCpuSeconds();
     const gateStarted = performance.now();
     const outcome = await judgeAll(
       entries(patches(count)),
@@ -113,6 +118,7 @@ async function measure(
       { log: () => {} },
     ).finally(async () => {
       wallMs = performance.now() - gateStarted;
+      cpuSeconds = machineCpuSeconds() - cpuStarted;
       // As the session does: the engine's containers first (warm ones run from the run image), then the image.
       await engine.close();
       await runImages.close();
@@ -130,6 +136,7 @@ async function measure(
       candidates: count,
       sandboxes: latencies.length,
       wallMs,
+      cpuSeconds,
     };
   } finally {
     rmSync(workdir, { recursive: true, force: true });

@@ -16,31 +16,18 @@
 //   eval_script, when it has one, is what the importer takes: evalScriptCommand).
 // Only the Python repositories of SWE-bench (full, Lite, Verified) are here; SWE-bench's own "humaneval"
 // and dbt-core (no test command) are not.
+import { isPlainWord, shellWord } from "../core/shell.js";
+import { RESULTS_FORMATS, type ResultsFormat } from "../settings/settings.js";
 
-/** The log parsers of SWE-bench's Python repositories: its `parse_log_<name>`, underscores as hyphens. */
-export const SWE_BENCH_PARSERS = [
-  "pytest",
-  "pytest-options",
-  "pytest-v2",
-  "django",
-  "sympy",
-  "seaborn",
-  "matplotlib",
-  "astroid",
-  "flask",
-  "marshmallow",
-  "pvlib",
-  "pyvista",
-  "sqlfluff",
-  "xarray",
-  "pydicom",
-  "requests",
-  "pylint",
-  "astropy",
-  "scikit",
-  "sphinx",
-] as const;
-export type SweBenchParser = (typeof SWE_BENCH_PARSERS)[number];
+/**
+ * The log parsers of SWE-bench's Python repositories: its `parse_log_<name>`, underscores as hyphens. They
+ * are the results formats (settings' RESULTS_FORMATS, which lists them once, for the line's schema and the
+ * parsers' registry) but JUnit, which is ours.
+ */
+export type SweBenchParser = Exclude<ResultsFormat, "junit">;
+export const SWE_BENCH_PARSERS: readonly SweBenchParser[] = RESULTS_FORMATS.filter(
+  (format): format is SweBenchParser => format !== "junit",
+);
 
 // The runners, one string each (SWE-bench's TEST_* constants that its specs use).
 const PYTEST = "pytest -rA";
@@ -177,18 +164,6 @@ export function testDirectives(repo: string, testPatch: string): string[] {
   );
 }
 
-// A word the shell reads as itself: nothing it expands, splits, globs or redirects.
-const PLAIN_WORD = /^[A-Za-z0-9_./:@%+=,-]+$/;
-
-/**
- * One argument for `sh -c`, read back as exactly this text whatever it holds (spaces, `;`, `$()`,
- * quotes, globs): as it is when plain, else in single quotes (a `'` inside as `'\''`).
- */
-export function shellWord(text: string): string {
-  if (text !== "" && PLAIN_WORD.test(text)) return text;
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * The directives as the runner's arguments, none of them able to become one of its options: a path
  * that starts with `-` is given as `./-…` (the same file); Django's labels, when one starts with `-`,
@@ -268,7 +243,7 @@ export function evalScriptCommand(script: string): { ok: true; command: string }
     if (assignment !== undefined && !exports.includes(assignment)) exports.push(assignment);
   }
   const path =
-    condaRoot !== undefined && condaEnv !== undefined && PLAIN_WORD.test(condaRoot) && PLAIN_WORD.test(condaEnv)
+    condaRoot !== undefined && condaEnv !== undefined && isPlainWord(condaRoot) && isPlainWord(condaEnv)
       ? [`PATH=${condaRoot}/${condaEnv === "base" ? "" : `envs/${condaEnv}/`}bin:$PATH`]
       : [];
   return { ok: true, command: withExports([...path, ...exports], run.join("\n")) };

@@ -28,6 +28,7 @@
 // - Test ids are SWE-bench's, as its log parsers write them, on a line read by one; on a line read from
 //   JUnit (no parser known) they are turned from pytest's node ids into the report's
 //   (pytestNodeToCaseId), other runners' ids kept as they are.
+import { isRecord } from "../core/records.js";
 import { pytestNodeToCaseId } from "../core/tests.js";
 import {
   evalScriptCommand,
@@ -101,10 +102,6 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** One JSONL line → its record, or why it is not one. Blank lines are the caller's to skip. */
 export function lineRecord(line: string, file: string, n: number): Checked<SourcedRecord> {
   const where = `${file}:${n}`;
@@ -143,7 +140,7 @@ export function predictionRecords(text: string, file: string): Checked<SourcedRe
   } catch {
     whole = undefined;
   }
-  if (isObject(whole) && !("instance_id" in whole)) return keyedRecords(whole, file);
+  if (isRecord(whole) && !("instance_id" in whole)) return keyedRecords(whole, file);
   const records: SourcedRecord[] = [];
   const lines = body.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -160,7 +157,7 @@ function keyedRecords(whole: Record<string, unknown>, file: string): Checked<Sou
   const records: SourcedRecord[] = [];
   for (const [key, value] of Object.entries(whole)) {
     const where = `${file}[${JSON.stringify(key)}]`;
-    if (!isObject(value)) return fail(`${where}: not a JSON object, but ${shown(value)}`);
+    if (!isRecord(value)) return fail(`${where}: not a JSON object, but ${shown(value)}`);
     if ("instance_id" in value && value.instance_id !== key)
       return fail(`${where}: its instance_id is ${shown(value.instance_id)}, not the key it is filed under`);
     records.push({ value: { ...value, instance_id: key }, where });
@@ -170,7 +167,7 @@ function keyedRecords(whole: Record<string, unknown>, file: string): Checked<Sou
 
 /** A record's `instance_id`, or why it has none that will do. */
 function instanceIdOf(value: unknown, where: string): Checked<string> {
-  if (!isObject(value)) return fail(`${where}: not a JSON object, but ${shown(value)}`);
+  if (!isRecord(value)) return fail(`${where}: not a JSON object, but ${shown(value)}`);
   const id = value.instance_id;
   if (typeof id !== "string" || id.trim() === "")
     return fail(`${where}: instance_id must be a non-empty string, not ${shown(id)}`);

@@ -1,6 +1,14 @@
 // JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
 // jest, vitest, mocha, …) are TypeScript's too.
-import { COMMON_CODE_LINES, canonical, isRecord, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { isRecord } from "../core/records.js";
+import {
+  COMMON_CODE_LINES,
+  manifestObject,
+  pickedJson,
+  positive,
+  type CheckReading,
+  type LanguageSpec,
+} from "./language.js";
 
 // node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
 // Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
@@ -59,19 +67,14 @@ function testScripts(scripts: Record<string, unknown>): string[] {
 
 /** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
 export function packageTestKeys(text: string): string {
-  let pkg: unknown;
-  try {
-    pkg = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    // npm cannot run any script of it either; compared with the base's, a base with test scripts differs.
-    return "";
-  }
-  if (!isRecord(pkg)) return "";
+  // One that does not parse: npm cannot run any script of it either.
+  const pkg = manifestObject(text);
+  if (!pkg) return "";
   const picked: Record<string, unknown> = {};
   for (const key of PACKAGE_KEYS) if (Object.hasOwn(pkg, key)) picked[key] = pkg[key];
   const scripts = isRecord(pkg.scripts) ? pkg.scripts : {};
   for (const name of testScripts(scripts)) picked[`scripts.${name}`] = scripts[name];
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+  return pickedJson(picked);
 }
 
 export const javascript: LanguageSpec<"javascript"> = {

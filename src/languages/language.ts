@@ -4,6 +4,7 @@
 // language implements this; registry.ts lists them. The machinery that uses the data (extraction, the
 // parse check, protection) lives in prepare/.
 import type { SyntaxInfo } from "../core/model.js";
+import { isRecord } from "../core/records.js";
 
 /** A checker's complaint, located as far as its output says; undefined when no shape of it matches. */
 export type CheckReading = Partial<SyntaxInfo> | undefined;
@@ -108,12 +109,8 @@ export function positive(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-export function canonical(value: unknown): string {
+function canonical(value: unknown): string {
   return JSON.stringify(value, (_, v: unknown) =>
     isRecord(v)
       ? Object.fromEntries(
@@ -123,4 +120,22 @@ export function canonical(value: unknown): string {
         )
       : v,
   );
+}
+
+/**
+ * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
+ * parse as one (its tools read nothing of it then: against a base that had some, that differs).
+ */
+export function manifestObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ""));
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
+export function pickedJson(picked: Record<string, unknown>): string {
+  return Object.keys(picked).length > 0 ? canonical(picked) : "";
 }

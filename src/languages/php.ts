@@ -1,5 +1,13 @@
 // PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
-import { COMMON_CODE_LINES, canonical, isRecord, positive, type CheckReading, type LanguageSpec } from "./language.js";
+import { isRecord } from "../core/records.js";
+import {
+  COMMON_CODE_LINES,
+  manifestObject,
+  pickedJson,
+  positive,
+  type CheckReading,
+  type LanguageSpec,
+} from "./language.js";
 
 // php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
 function readCheck(output: string): CheckReading {
@@ -35,20 +43,15 @@ function phpunitLoads(text: string): string[] {
  * bootstrap is that autoloader), however the test runs.
  */
 export function composerRunKeys(text: string): string {
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch {
-    return "";
-  }
-  if (!isRecord(manifest)) return "";
+  const manifest = manifestObject(text);
+  if (!manifest) return "";
   const picked: Record<string, unknown> = {};
   if (Object.hasOwn(manifest, "scripts")) picked.scripts = manifest.scripts;
   for (const key of ["autoload", "autoload-dev"]) {
     const section = manifest[key];
     if (isRecord(section) && Object.hasOwn(section, "files")) picked[`${key}.files`] = section.files;
   }
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+  return pickedJson(picked);
 }
 
 export const php: LanguageSpec<"php"> = {

@@ -19,6 +19,7 @@ import {
 } from "./protect.js";
 import { findTampering, type ScannedFile, type Tampering, type TreeFiles } from "./tamper.js";
 import type { BaseTree } from "./tree.js";
+import { compileSetupInputs, setupChangeOf, type SetupChange, type SetupInputs } from "./setup-inputs.js";
 
 /** What a patch changed and how hard it had to be pushed to apply. */
 export interface PatchInfo {
@@ -51,6 +52,8 @@ export interface Prepared {
   commit?: string;
   /** The candidate's own code that reaches into the judge (prepare/tamper.ts), found before it runs. */
   tampering?: Tampering[];
+  /** Its change touches what `setup` reads: the run image it starts from is made by a set-up of its own. */
+  setup?: SetupChange;
 }
 
 /** A candidate that cannot run, and why. */
@@ -84,8 +87,8 @@ const UNKNOWN_LANGUAGE =
   "the language could not be told from the fence, the target or the tests; set the 'language' input";
 
 /** The image a candidate runs in: its line's own `image`, else the `image` input, else its language's preset. */
-export function imageFor(settings: Settings, language: Language, candidate?: Pick<Candidate, "overrides">): string {
-  return candidate?.overrides?.image || settings.run.image || LANGUAGES[language].image;
+export function imageFor(settings: Settings, language: Language, candidate: Pick<Candidate, "overrides">): string {
+  return candidate.overrides?.image || settings.run.image || LANGUAGES[language].image;
 }
 
 /** The limits a candidate runs under: its own timeout if it brings one; a patch runs its repository's suite, which starts more processes. */
@@ -172,6 +175,27 @@ function protectionOf(
   return findProtected(protectRules(settings, kind), { get: base }, changes);
 }
 
+// One compiled `setup-inputs` per run's settings, as `protect`'s.
+const compiledInputs = new WeakMap<Settings, SetupInputs>();
+
+/**
+ * The candidate's own set-up, when a run image with a `setup` holds its start and its changes (path → file,
+ * null deleted; protected ones already undone, so a set-up never sees them) touch the set-up's inputs.
+ */
+function setupOf(
+  settings: Settings,
+  start: TreeKind | undefined,
+  base: (path: string) => Content | undefined,
+  changes: ReadonlyMap<string, SandboxFile | null>,
+): { setup?: SetupChange } {
+  const { setup } = settings.run;
+  if (!setup || !start || setup.inputs.length === 0) return {};
+  let inputs = compiledInputs.get(settings);
+  if (!inputs) compiledInputs.set(settings, (inputs = compileSetupInputs(setup.inputs)));
+  const change = setupChangeOf(inputs, base, changes);
+  return change ? { setup: change } : {};
+}
+
 const byPath = (files: readonly SandboxFile[]) => new Map(files.map((f) => [f.path, f]));
 
 async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<Prepared | Unprepared> {
@@ -216,6 +240,7 @@ async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<
       }),
       ...(start && { start, deleted: [] }),
       ...(protection.protected.length > 0 && { protected: protection.protected }),
+      ...setupOf(settings, start, (path) => tests.get(path)?.content, byPath(files)),
     };
   };
   return {
@@ -419,7 +444,8 @@ async function preparePatch(
     return unprepared(candidate, settings, { status: "sandbox_error", language: declared ?? null, reason: trusted });
   const start = tree ? "tree" : ctx.tree && settings.run.setup ? "tests" : undefined;
   const startFiles = tree ? tree.files : ctx.testFiles;
-  const startPaths = new Set(startFiles.map((f) => f.path));
+  const startContent = byPath(startFiles);
+  const startPaths = new Set(startContent.keys());
   const protection = patchProtection(applied, startFiles, candidate, settings, trusted);
   const { final, changes, deleted, written } = withTrusted(
     patchedTree(applied, startFiles, candidate, protection),
@@ -434,6 +460,13 @@ async function preparePatch(
     const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
     return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
   }
+  const base = (path: string) => applied.touched.files.get(path) ?? startContent.get(path)?.content;
+  const setup = setupOf(
+    settings,
+    start,
+    base,
+    new Map<string, SandboxFile | null>([...changes, ...deleted.map((path) => [path, null] as const)]),
+  );
   // Before the patch: the start alone when a run image holds it, else the start with the touched files as they were.
   const before = new Map<string, SandboxFile>((tree ? [] : ctx.testFiles).map((f) => [f.path, f]));
   if (!start)
@@ -452,6 +485,7 @@ async function preparePatch(
     ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
     unpatched: [...before.values()],
     ...(protection.protected.length > 0 && { protected: protection.protected }),
+    ...setup,
     // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
     // held against the base's version of each file.
     ...withTampering(
@@ -462,7 +496,11 @@ async function preparePatch(
 }
 
 /** The tree by path as the scan holds it: the base's test files (the judge), and the rest. */
-function treeFiles(paths: Iterable<string>, written: readonly string[], inBase: (path: string) => boolean): TreeFiles {
+export function treeFiles(
+  paths: Iterable<string>,
+  written: readonly string[],
+  inBase: (path: string) => boolean,
+): TreeFiles {
   const added = new Set(written.filter((path) => !inBase(path)));
   const all = [...paths];
   return {

@@ -11,6 +11,7 @@
 import { posix } from "node:path";
 import type { Minimatch } from "minimatch";
 import { globMatcher } from "../core/globs.js";
+import { checkRelativePath } from "../core/paths.js";
 import type { ConfigLoads, ProtectGlobs, Shadowing } from "../languages/language.js";
 import { LANGUAGE_LIST } from "../languages/registry.js";
 import { type ProtectSetting, protectionOff } from "../settings/protect-setting.js";
@@ -96,14 +97,10 @@ const COMPILED_RULE: Rule = {
  * `__init__.py` makes `tests/decimal.py` the `decimal` a test imports). A package's modules are its own
  * (`pkg.types`), so those stay the project's. Only new files: a module the base has is the project's own.
  * The directory is judged in the tree the candidate runs in, so deleting a package's `__init__.py` to make
- * it a directory on the path does not help.
+ * it a directory on the path does not help. Each language's Shadowing, its names as a set (looked up for
+ * every file a candidate adds).
  */
-interface ShadowRule {
-  names: ReadonlySet<string>;
-  prefixes: readonly string[];
-  moduleOf: Shadowing["moduleOf"];
-  packageMarker: string;
-}
+type ShadowRule = Omit<Shadowing, "names"> & { names: ReadonlySet<string> };
 
 const SHADOW_RULES: ShadowRule[] = LANGUAGE_LIST.flatMap(({ protect: { shadowing } }) =>
   shadowing ? [{ ...shadowing, names: new Set(shadowing.names) }] : [],
@@ -138,8 +135,9 @@ function loadedByConfig(base: BaseFiles): Set<string> {
     if (content === undefined) continue;
     for (const path of read(asText(content))) {
       if (path === "" || path.startsWith("/")) continue;
-      const resolved = posix.normalize(posix.join(posix.dirname(config), path));
-      if (resolved !== ".." && !resolved.startsWith("../") && resolved !== ".") named.add(resolved);
+      // Resolved first (`a/../b` is b), then the one path rule: what leaves the tree names none of its files.
+      const resolved = checkRelativePath(posix.normalize(posix.join(posix.dirname(config), path)));
+      if (resolved.ok) named.add(resolved.path);
     }
   }
   return named;

@@ -2,6 +2,7 @@
 // them, and the checker's complaint, as printed there, turned into a located SyntaxInfo. What each
 // language's checker is and how its output reads is the language's (languages/).
 import type { SyntaxInfo } from "../core/model.js";
+import { shellQuote } from "../core/shell.js";
 import { LANGUAGES, type Language } from "../languages/registry.js";
 
 export interface CheckGroup {
@@ -9,14 +10,10 @@ export interface CheckGroup {
   files: string[];
 }
 
-// Our own constants only ever go into the script text; file names travel as positional parameters.
-function shQuote(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * One argv that parse-checks several files, possibly of several languages, stopping at the first
- * failure: a fixed loop per group that shifts through the positional parameters.
+ * failure: a fixed loop per group that shifts through the positional parameters. Our own constants only
+ * ever go into the script text (quoted all the same); file names travel as positional parameters.
  */
 export function checkFiles(groups: CheckGroup[]): string[] {
   const nonEmpty = groups.filter((g) => g.files.length > 0);
@@ -24,7 +21,7 @@ export function checkFiles(groups: CheckGroup[]): string[] {
   if (only) return LANGUAGES[only.language].check(only.files[0]!);
   if (nonEmpty.length === 0) return [];
   const loops = nonEmpty.map(({ language, files }) => {
-    const tool = LANGUAGES[language].check("").slice(0, -1).map(shQuote).join(" ");
+    const tool = LANGUAGES[language].check("").slice(0, -1).map(shellQuote).join(" ");
     return `i=0; while [ "$i" -lt ${files.length} ]; do ${tool} "$1" || exit; shift; i=$((i + 1)); done`;
   });
   return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];

@@ -12,7 +12,7 @@
 // is never evidence. It is evidence for a reviewer, not a proof: code that builds the names at run time
 // is out of its reach, as out of any static reading's.
 import type { Tampering } from "../core/model.js";
-import { languageOfPath } from "../languages/registry.js";
+import { LANGUAGES, languageOfPath } from "../languages/registry.js";
 
 export type { Tampering };
 
@@ -235,6 +235,39 @@ function pythonTarget(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The key of a `sys.modules[KEY]` written at `open` (the offset of its `[` in the raw source), as written;
+ * undefined when the brackets do not close on the line.
+ */
+function moduleTableKey(raw: string, open: number): string | undefined {
+  const close = raw.indexOf("]", open);
+  const end = raw.indexOf("\n", open);
+  return close < 0 || (end >= 0 && close > end) ? undefined : raw.slice(open + 1, close).trim();
+}
+
+/** The names the judge imports from the module table: the runner's, the standard library's (python's shadowing). */
+const PY_JUDGE_NAMES = LANGUAGES.python.protect.shadowing!;
+
+/**
+ * Whether `sys.modules[key] = …` can put something in place of a module the judge imports. A module that
+ * registers itself (`__name__`, a lazy module's idiom) or a submodule of its own (`__name__ + ".moves"`,
+ * six's) does not, nor does a literal name outside the standard library's, the runner's and the tests'
+ * own (`"six.moves"`, the project's own `"compat"`: the candidate may change the project's code anyway).
+ * Any other key (a variable, a computed name) can be any module, so it is evidence.
+ */
+export function moduleKeyReachesJudge(key: string, judgeModules: ReadonlySet<string> = new Set()): boolean {
+  const compact = key.replace(/\s+/g, "");
+  if (/^__name__(?:\+(['"])[\w.]*\1)?$/.test(compact)) return false;
+  const literal = /^[rRuU]?(['"])([A-Za-z_][\w.]*)\1$/.exec(compact)?.[2];
+  if (literal === undefined) return true;
+  const top = literal.split(".")[0]!;
+  return (
+    PY_JUDGE_NAMES.names.includes(top) ||
+    PY_JUDGE_NAMES.prefixes.some((prefix) => top.startsWith(prefix)) ||
+    [...judgeModules].some((module) => literal === module || literal.startsWith(`${module}.`))
+  );
+}
+
 /** Python's imports in masked source: local name → the module path it stands for. */
 function pythonAliases(masked: string, raw: string): Map<string, string> {
   const aliases = new Map<string, string>([["__builtins__", "__builtins__"]]);
@@ -292,8 +325,11 @@ function scanPython(source: string, path: string, { judgeModules }: ScanContext)
     const resolved = resolve(target, aliases);
     const shown = target.replace(/\s+/g, "").replace(/\[[^\]]*\]/g, "[…]");
     const reached = resolved === undefined ? undefined : pythonTarget(resolved);
-    // A module that replaces itself (`sys.modules[__name__] = …`, a lazy module's idiom) touches nothing else.
-    if (reached && /^sys\.modules\[\s*__name__\s*\]$/.test(resolved!.replace(/\s+/g, ""))) continue;
+    // A module that registers itself or a name of its own touches nothing the judge imports.
+    if (reached && /^sys\.modules\[/.test(resolved!.replace(/\s+/g, ""))) {
+      const key = moduleTableKey(source, (m.index ?? 0) + target.indexOf("["));
+      if (key !== undefined && !moduleKeyReachesJudge(key, judgeModules)) continue;
+    }
     if (reached) add(m.index ?? 0, `assigns to ${shown}: ${reached}`);
     else if (/\.(wasSuccessful|addFailure|addError)$/.test(target.replace(/\s+/g, "")))
       add(m.index ?? 0, `assigns to ${shown}: the test result's verdict`);
@@ -306,11 +342,11 @@ function scanPython(source: string, path: string, { judgeModules }: ScanContext)
     const resolved = resolve(m[2]!, aliases);
     if (resolved === undefined) continue;
     const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    // The object may be a test's module itself (`setattr(tests.check, …)`) or an attribute of one.
+    const module = judgeModules.has(resolved) ? resolved : judgeModuleOf(resolved, judgeModules);
     const reached =
       pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
-      (judgeModules.has(resolved) || judgeModuleOf(resolved, judgeModules)
-        ? `the tests' own module ${judgeModuleOf(`${resolved}.x`, judgeModules)!}`
-        : undefined);
+      (module === undefined ? undefined : `the tests' own module ${module}`);
     if (reached) add(m.index ?? 0, `${m[1]!} on ${m[2]!}${name ? `.${name}` : ""}: ${reached}`);
   }
   for (const m of masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*\.\s*(update|setdefault|__setitem__)\s*\(/g))

@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { Result, Skipped } from "../core/model.js";
 import { REPORT_SCHEMA, RESULT_SCHEMA, type Report } from "../core/schemas/report.js";
+import { isRecord } from "../core/records.js";
 import { checker } from "../core/schemas/validate.js";
 import { InputError } from "../core/errors.js";
 import type { Shard } from "../core/shard.js";
@@ -69,7 +70,7 @@ export function parseResumable(text: string, name: string, input: string): Resul
     whole = undefined;
   }
   // A report says its version; a partial report of one line is a bare result.
-  if (typeof whole === "object" && whole !== null && "version" in whole) return parseReport(text, name, input).results;
+  if (isRecord(whole) && "version" in whole) return parseReport(text, name, input).results;
   const lines = text.split("\n");
   const results: Result[] = [];
   for (const [i, line] of lines.entries()) {

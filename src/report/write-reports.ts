@@ -9,7 +9,7 @@ import type { Report } from "../core/schemas/report.js";
 import { buildReport } from "./json.js";
 import { partialPathOf } from "./merge.js";
 import { renderJUnit } from "./junit-report.js";
-import { sweBenchOutput } from "./swe-bench.js";
+import { sweBenchOutput } from "./swe-bench-report.js";
 
 async function write(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });

@@ -8,7 +8,8 @@ import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
 import { checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
-import { RUN_TREE_DIR } from "../sandbox/run-image.js";
+import { RUN_TREE_DIR, type RunImage } from "../sandbox/run-image.js";
+import { describeSetupChange } from "../prepare/setup-inputs.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
 import { ImageGate } from "./line-images.js";
 import { InputError } from "../core/errors.js";
@@ -53,8 +54,11 @@ export type RunParts = Omit<RunContext, "prepareImage" | "baselineRuns"> & Parti
 
 /** The context every candidate of a run shares. */
 export function runContext(parts: RunParts, log: (line: string) => void): RunContext {
-  const gate = () => new ImageGate(parts.engine, parts.settings.run.pull, log).prepare;
-  return { prepareImage: parts.prepareImage ?? gate(), ...parts, baselineRuns: new BaselineRuns() };
+  return {
+    ...parts,
+    prepareImage: parts.prepareImage ?? new ImageGate(parts.engine, parts.settings.run.pull, log).prepare,
+    baselineRuns: new BaselineRuns(),
+  };
 }
 
 /** The parser's message, read with the language of the file that failed (the check stops at the first). */
@@ -74,6 +78,11 @@ interface Placement {
   job: Omit<SandboxJob, "files" | "check" | "attempt" | "deleted">;
   /** Its line's `results_format`, else the run's. */
   format: ResultsFormat;
+  /**
+   * For a candidate whose own set-up made its image: the base's run image, where its baseline runs (the
+   * base's manifests, as the base's own CI installs them), made on first use.
+   */
+  base?: () => Promise<RunImage>;
 }
 
 async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Placement | Verdict> {
@@ -92,7 +101,14 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
   const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
   const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
-  const made = start ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir) : undefined;
+  const made = start
+    ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup)
+    : undefined;
+  if (made && !made.ok && made.bySetup && prepared.setup) {
+    // The candidate's own set-up failed: its inputs are to blame only if the base's set-up succeeds.
+    const base = await ctx.runImages!.image(image, start!, ctx.testFiles, prepared.commit, workdir);
+    if (base.ok) return setupFailed(prepared, made);
+  }
   if (made && !made.ok) {
     // The run image's failure, a setup's included, is never the candidate's: the setup's output says why.
     return {
@@ -109,6 +125,8 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   return {
     image: made?.image ?? image,
     format,
+    ...(prepared.setup &&
+      start && { base: () => ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir) }),
     job: {
       image: made?.image ?? image,
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
@@ -119,6 +137,34 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       ...(workdir !== undefined && { workdir }),
       ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
       ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),
+    },
+  };
+}
+
+/**
+ * A candidate whose own set-up failed where the base's succeeds: its change to the setup's inputs broke the
+ * install, as it would break its repository's CI. `test_failed`, with the setup's output as what it printed.
+ */
+function setupFailed(prepared: Prepared, made: Extract<RunImage, { ok: false }>): Verdict {
+  const { language, limits } = prepared;
+  const touched = describeSetupChange(prepared.setup!);
+  const output = made.output ?? "";
+  return {
+    status: "test_failed",
+    language,
+    limits,
+    reason: `the setup failed on this change to what it reads (${touched}): ${made.reason}; the tests did not run`,
+    setupFailed: true,
+    facts: {
+      phase: "setup",
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      oomKilled: false,
+      stdout: { text: output, truncated: false, bytes: Buffer.byteLength(output) },
+      stderr: { text: "", truncated: false, bytes: 0 },
+      checkOutput: "",
+      durationMs: 0,
     },
   };
 }
@@ -196,16 +242,28 @@ async function runBaseline(prepared: Prepared, placement: Placement, ctx: RunCon
   };
 }
 
+/** Where a baseline runs: the base's run image, also for a candidate whose own set-up made its image. */
+async function baselinePlacement(placement: Placement): Promise<Placement & { unmade?: string }> {
+  if (!placement.base) return placement;
+  const made = await placement.base();
+  if (!made.ok) return { ...placement, unmade: `the base's run image could not be made: ${made.reason}` };
+  return { ...placement, image: made.image, job: { ...placement.job, image: made.image } };
+}
+
+/** A baseline that could not run, as ours: the comparison is void and the candidate's own verdict stands. */
+function unmadeBase(reason: string): BaseRun {
+  const why = voidReason("sandbox_error");
+  return { status: "sandbox_error", exitCode: null, durationMs: 0, notes: [reason], ...(why && { void: why }) };
+}
+
 /** With `compare: base`, a patch's verdict against its base: blamed for what it broke, and only that. */
 async function compared(verdict: Verdict, prepared: Prepared, placement: Placement, ctx: RunContext): Promise<Verdict> {
   if (ctx.settings.run.compare !== "base" || !prepared.patch || !RAN_TO_END.has(verdict.status)) return verdict;
-  const key = {
-    image: placement.image,
-    command: placement.job.command,
-    files: prepared.unpatched ?? [],
-    format: placement.format,
-  };
-  const baseline = await ctx.baselineRuns.get(key, () => runBaseline(prepared, placement, ctx));
+  const at = await baselinePlacement(placement);
+  const key = { image: at.image, command: at.job.command, files: prepared.unpatched ?? [], format: at.format };
+  const baseline = await ctx.baselineRuns.get(key, () =>
+    at.unmade === undefined ? runBaseline(prepared, at, ctx) : Promise.resolve(unmadeBase(at.unmade)),
+  );
   const judged = judgeAgainstBase(verdict, baseline);
   const next: Verdict = { ...verdict, status: judged.status };
   if (judged.compare) next.compare = judged.compare;

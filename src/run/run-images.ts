@@ -7,6 +7,7 @@ import type { RunImage, RunImageSpec } from "../sandbox/run-image.js";
 import type { SandboxFile } from "../core/model.js";
 import type { Settings } from "../settings/settings.js";
 import type { TreeKind } from "../prepare/candidate.js";
+import { describeSetupChange, type SetupChange } from "../prepare/setup-inputs.js";
 import { InputError } from "../core/errors.js";
 import { readBaseTree, readCommitTree, resolveCommit, type BaseTree } from "../prepare/tree.js";
 import { baseOfTree, loadBaseTree, loadCommitFiles, type TouchedFiles } from "../prepare/base-tree.js";
@@ -27,7 +28,10 @@ export class RunImages {
   readonly #images = new Map<string, { made: Promise<RunImage>; source: string; commit?: string }>();
   /** Ids of the images of released commits, removed again at the next release and at close: a warm container may have kept one. */
   readonly #released: string[] = [];
-  /** How many setups ran: once per run image, whatever the number of candidates. */
+  /**
+   * How many setups ran: once per run image, whatever the number of candidates; a candidate whose change
+   * touches the setup's inputs has an image of its own, shared by the candidates with the same inputs.
+   */
   setups = 0;
 
   constructor(
@@ -100,19 +104,31 @@ export class RunImages {
   /**
    * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
    * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
-   * `tests` files on top for `kind` tests: the base tree's files are not copied in.
+   * `tests` files on top for `kind` tests: the base tree's files are not copied in. With `change`, the tree
+   * has the candidate's versions of the setup's inputs (and only those: no other candidate's code reaches an
+   * image it may share), and the setup runs on it: one image per base and inputs.
    */
-  image(image: string, kind: TreeKind, testFiles: SandboxFile[], commit?: string, workdir?: string): Promise<RunImage> {
-    const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null]);
+  image(
+    image: string,
+    kind: TreeKind,
+    testFiles: SandboxFile[],
+    commit?: string,
+    workdir?: string,
+    change?: SetupChange,
+  ): Promise<RunImage> {
+    const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null, change?.key ?? null]);
     let entry = this.#images.get(key);
     if (!entry) {
-      const files =
+      const base =
         kind === "tests"
           ? Promise.resolve(testFiles)
           : workdir !== undefined
             ? Promise.resolve([])
             : this.commitTree(commit).then((tree) => tree.files);
-      entry = { made: this.#make(image, files, workdir), source: image, ...(commit !== undefined && { commit }) };
+      // An image's own work dir (workdir) is not ours to edit: the inputs it deletes stay there for the setup.
+      const files = change ? base.then((files) => withInputs(files, change)) : base;
+      const made = this.#make(image, files, workdir, this.settings.run.setup, change);
+      entry = { made, source: image, ...(commit !== undefined && { commit }) };
       this.#images.set(key, entry);
     }
     return entry.made;
@@ -155,6 +171,7 @@ export class RunImages {
     files: Promise<SandboxFile[]>,
     workdir?: string,
     setup = this.settings.run.setup,
+    change?: SetupChange,
   ): Promise<RunImage> {
     const started = performance.now();
     if (setup) this.setups++;
@@ -169,9 +186,11 @@ export class RunImages {
       ...(workdir !== undefined && { workdir }),
     });
     const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-    if (!made.ok) this.log(`run image from ${image}: ${made.reason}`);
-    else if (setup) this.log(`setup on ${image} took ${took} (not counted against any candidate's timeout)`);
-    else this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
+    const own = change ? ` for the candidates that change ${describeSetupChange(change)}` : "";
+    if (!made.ok) this.log(`run image from ${image}${own}: ${made.reason}`);
+    else if (setup) {
+      this.log(`setup on ${image}${own} took ${took} (not counted against any candidate's timeout)`);
+    } else this.log(`run image from ${image}${workdir === undefined ? "" : ` (its ${workdir})`} made in ${took}`);
     return made;
   }
 
@@ -191,4 +210,10 @@ export class RunImages {
     const failures = await Promise.all(images.map((image) => this.maker.remove(image)));
     return failures.filter((failure): failure is string => failure !== undefined);
   }
+}
+
+/** The base's files with a candidate's versions of the setup's inputs in place of the base's. */
+function withInputs(files: readonly SandboxFile[], change: SetupChange): SandboxFile[] {
+  const replaced = new Set([...change.files.map((f) => f.path), ...change.deleted]);
+  return [...files.filter((f) => !replaced.has(f.path)), ...change.files];
 }

@@ -27,6 +27,11 @@ export interface CpuMeter {
   read(): CpuReading | undefined;
   /** What the meter measures, for the docs and the report's notes: "cgroup pressure", "cpu time", … */
   readonly kind: string;
+  /**
+   * Its counters began with the sandbox, so a run whose first reading is not in yet (a remote engine's
+   * answer lags) may start from zero: that charges the candidate's CPU time with the parse check's, never less.
+   */
+  readonly startsAtZero?: boolean;
 }
 
 /** What a clock does next: wait so long again, or end the run. */

@@ -94,7 +94,8 @@ export class RunClock {
       onRunOutput,
       ...(maxResultsBytes === undefined ? {} : { maxResultsBytes }),
       onRun: () => {
-        this.#run = { startedAt: performance.now(), start: this.#read(), limitMs: timeoutMs, backstopMs };
+        const start = this.#read() ?? (meter?.startsAtZero === true ? { waitedUs: 0, usedUs: 0 } : undefined);
+        this.#run = { startedAt: performance.now(), start, limitMs: timeoutMs, backstopMs };
         this.#phase = this.#run;
         this.#arm(timeoutMs);
         if (meter !== undefined) this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();

@@ -75,15 +75,24 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
- * and its layers only when nothing else holds them (another of the user's names for the same image, a
- * container, an image made from it). Returns why it could not be removed, if it could not.
+ * Removes one image by name; one the engine no longer has is removed already. `force` (our own run images)
+ * removes it even while a stopped container still refers to it. Returns why it could not be removed, if it
+ * could not.
  */
-export async function removePulledImage(binary: string, image: string): Promise<string | undefined> {
-  const removed = await cli(binary, ["rmi", "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+export async function removeImage(binary: string, image: string, force = false): Promise<string | undefined> {
+  const removed = await cli(binary, ["rmi", ...(force ? ["-f"] : []), "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
   return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
     ? undefined
     : `${image}: ${describeFailure(removed)}`;
+}
+
+/**
+ * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
+ * and its layers only when nothing else holds them (another of the user's names for the same image, a
+ * container, an image made from it).
+ */
+export function removePulledImage(binary: string, image: string): Promise<string | undefined> {
+  return removeImage(binary, image);
 }
 
 /** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */

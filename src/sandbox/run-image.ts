@@ -7,6 +7,7 @@
 // run label and is removed when the run ends (the action's post step removes it too, by label).
 import { randomBytes } from "node:crypto";
 import { cli, describeFailure } from "./cli-command.js";
+import { removeImage } from "./image.js";
 import type { Limits, SandboxFile } from "../core/model.js";
 import { withOwner } from "./engine.js";
 import { type Dialect, WORKDIR, cliRunArgs, lockDown } from "./policy.js";
@@ -44,8 +45,11 @@ export interface RunImageSpec {
 export type RunImage =
   /** `id`: the image's id as the engine gave it, which still finds it once its tag is gone. */
   | { ok: true; image: string; id?: string; setup?: { durationMs: number; output: string } }
-  /** `output`: what a setup printed before it failed. */
-  | { ok: false; reason: string; output?: string };
+  /**
+   * `output`: what a setup printed before it failed. `bySetup`: the setup's own command failed (exited
+   * non-zero, did not finish), not the engine: a candidate's own set-up (run-images.ts) is then its failure.
+   */
+  | { ok: false; reason: string; output?: string; bySetup?: true };
 
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
 // to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
@@ -142,16 +146,14 @@ async function runSetup(
   const output = `${result.stdout}${result.stderr}`;
   if (result.error) {
     await cli(binary, ["kill", name]);
-    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output };
+    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output, bySetup: true };
   }
-  if (result.code !== 0) return { ok: false, reason: `the setup exited with code ${result.code}`, output };
+  if (result.code !== 0)
+    return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
   return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
 }
 
 /** Removes a run image; returns why it could not be, if it could not. */
-export async function removeRunImage(binary: string, image: string): Promise<string | undefined> {
-  const removed = await cli(binary, ["rmi", "-f", image], { timeoutMs: STEP_TIMEOUT_MS });
-  return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-    ? undefined
-    : `${image}: ${describeFailure(removed)}`;
+export function removeRunImage(binary: string, image: string): Promise<string | undefined> {
+  return removeImage(binary, image, true);
 }

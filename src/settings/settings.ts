@@ -5,11 +5,13 @@ import { type Status } from "../core/model.js";
 import { LANGUAGE_NAMES, isLanguage, type Language } from "../languages/registry.js";
 import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
+import { isRecord } from "../core/records.js";
 import { globProblem } from "../core/globs.js";
 import type { Limits, ServiceSpec } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
+import { parseSetupInputs } from "./setup-inputs.js";
 import { parseProtect, type ProtectSetting } from "./protect-setting.js";
 import { parseServices, runMemoryBytes, servicesRefusal } from "./services-setting.js";
 
@@ -79,8 +81,11 @@ export interface RunSettings {
   pull: PullPolicy;
   target: string;
   command: string;
-  /** Run once on the base tree before any candidate; every candidate starts from what it leaves. */
-  setup?: { command: string; network: "none" | "bridge"; timeoutMs: number };
+  /**
+   * Run once on the base tree before any candidate; every candidate starts from what it leaves, but for one
+   * whose change touches `inputs` (the globs of what it reads): that one gets a set-up of its own.
+   */
+  setup?: { command: string; network: "none" | "bridge"; timeoutMs: number; inputs: string[] };
   /**
    * Processes a patch candidate may start: a repository's own test suite needs more than one function
    * does (a thread pool, a test runner's workers). `limits.pidsLimit` is a reply's.
@@ -145,7 +150,7 @@ export interface ReportSettings {
   merge: string[];
   /** A JSONL file for the per-candidate audit lines; empty for none. */
   auditLog: string;
-  /** A directory for SWE-bench's own output (report/swe-bench.ts) beside the report; empty for none. */
+  /** A directory for SWE-bench's own output (report/swe-bench-report.ts) beside the report; empty for none. */
   sweBenchReport: string;
   /** A report (or a partial one) of an earlier run: what it judged and still holds is carried over; empty for none. */
   resume: string;
@@ -211,6 +216,8 @@ export const DEFAULTS = {
   "max-tree-size": "",
   setup: "",
   "setup-network": "none",
+  // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+  "setup-inputs": "",
   "test-results": "",
   "results-format": "junit",
   compare: "none",
@@ -310,8 +317,7 @@ export function parseMatrix(value: string): Record<string, string> {
   } catch {
     throw new InputError("matrix", "is not JSON: leave it unset, the action fills it in");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
+  if (!isRecord(parsed)) throw new InputError("matrix", "is not a JSON object: leave it unset, the action fills it in");
   return Object.fromEntries(
     Object.entries(parsed).map(([k, item]) => [k, typeof item === "string" ? item : JSON.stringify(item)]),
   );
@@ -417,6 +423,7 @@ function readJobShape(input: Input) {
   const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"] as const);
   const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
   const services = parseServices(input("services"));
+  const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
   return {
     target,
     shard,
@@ -429,6 +436,7 @@ function readJobShape(input: Input) {
     setupNetwork,
     setupTimeoutMs,
     services,
+    setupInputs,
   };
 }
 
@@ -449,7 +457,7 @@ function readSource(input: Input, ctx: SettingsContext, early: CrossChecked): So
 }
 
 function readRun(input: Input, early: CrossChecked): RunSettings {
-  const { setup, setupNetwork, setupTimeoutMs } = early;
+  const { setup, setupNetwork, setupTimeoutMs, setupInputs } = early;
   return {
     language: early.language,
     image: input("image"),
@@ -457,7 +465,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     target: early.target,
     command: input("command"),
     ...(setup && {
-      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs },
+      setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs },
     }),
     services: early.services,
     patchPidsLimit: early.pids ?? PATCH_PIDS,

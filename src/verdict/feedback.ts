@@ -40,6 +40,8 @@ export interface FeedbackInput {
   tests?: { failing: FailingTest[]; total: number; failed: number; preexisting: string[] };
   /** What the gate could not read or compare, said after the output. */
   notes?: string[];
+  /** For `test_failed`: the candidate's own set-up failed (its change to what `setup` reads); the output is the setup's. */
+  setupFailed?: boolean;
   /** For `protected`: the files `protect` covers that the candidate touched, and how the run with the base's versions ended. */
   protection?: { files: string[]; ran: Status };
 }
@@ -109,6 +111,12 @@ function protectedFeedback(f: FeedbackInput): string {
   return `${head}\n\n${real}\n\nFix the code, not the tests: leave the tests, their configuration and their hooks as they are.`;
 }
 
+/** A candidate's own set-up failed: the install its change asks for is what to fix, with the setup's output. */
+function setupFeedback(f: FeedbackInput): string {
+  const output = tail(f.stdout, f.truncated.stdout).trim() || "(no output)";
+  return `The dependencies could not be installed: ${f.reason ?? "the setup failed"}. The setup's output:\n\n${output}\n\nFix the change to the dependencies (package names, versions, the lock file) so that the install succeeds.`;
+}
+
 export function feedbackFor(f: FeedbackInput): string {
   switch (f.status) {
     case "protected":
@@ -130,6 +138,7 @@ export function feedbackFor(f: FeedbackInput): string {
       return `The code ran out of memory (limit ${Math.round(f.memoryBytes / MIB)} MiB) ${how}. Something grows without bound; avoid building huge structures.`;
     }
     case "test_failed": {
+      if (f.setupFailed) return setupFeedback(f);
       const detail = (f.stderr.trim() ? tail(f.stderr, f.truncated.stderr) : tail(f.stdout, f.truncated.stdout)).trim();
       const how = f.signal ? `crashed with ${f.signal}` : `exited with code ${f.exitCode}`;
       const listed = !f.reason && f.tests ? testsBlock(f.tests) : "";

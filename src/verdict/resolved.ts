@@ -54,15 +54,18 @@ export function resolvedBy(
   tests: TestResults,
   instance: Pick<Instance, "failToPass" | "passToPass">,
 ): { resolved: Resolved; notPassing: NotPassing } {
-  const listed = listedBy(tests, instance);
-  const failToPass = instance.failToPass ?? [];
+  return resolvedOf(listedBy(tests, instance));
+}
+
+/** The rule over the listed tests as they went (listedBy). */
+function resolvedOf(listed: Listed): { resolved: Resolved; notPassing: NotPassing } {
   const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
   const resolved: Resolved =
     notPassing.passToPass.length > 0
       ? "no"
       : notPassing.failToPass.length === 0
         ? "full"
-        : notPassing.failToPass.length < failToPass.length
+        : listed.fail_to_pass.passed.length > 0
           ? "partial"
           : "no";
   return { resolved, notPassing };
@@ -101,8 +104,8 @@ export function judgeByLists(
   if (!RAN_TO_END.has(now.status) || !now.tests) return unread;
   const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
   if (now.status === "test_failed" && failing === 0) return unread;
-  const { resolved, notPassing } = resolvedBy(now.tests, instance);
   const listed = listedBy(now.tests, instance);
+  const { resolved, notPassing } = resolvedOf(listed);
   if (resolved === "full") return { status: "pass", resolved, listed, clearReason: true };
   const lists = [
     notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),

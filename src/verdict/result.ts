@@ -47,6 +47,8 @@ export interface Verdict {
   listed?: Listed;
   /** The candidate's own code that reaches into the judge, found before it ran (prepare/tamper.ts). */
   tampering?: Tampering[];
+  /** For `test_failed`: its own set-up (its change touched what `setup` reads) failed; `facts` hold its output. */
+  setupFailed?: true;
 }
 
 /** How many of the tampering findings a reason names before `and N more`. */
@@ -145,6 +147,7 @@ export function resultOf(candidate: Candidate, verdict: Verdict): Result {
       ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),
+      ...(verdict.setupFailed && { setupFailed: true }),
       ...(verdict.tests && { tests: testsFeedback(verdict) }),
       ...(verdict.notes && { notes: verdict.notes }),
       ...(verdict.ran && { protection: { files: verdict.protected ?? [], ran: verdict.ran } }),

@@ -11,7 +11,6 @@ import {
   evalScriptCommand,
   parserOfLogParser,
   parserOfRepo,
-  shellWord,
   specCommand,
   testDirectives,
 } from "../../src/candidates/swe-bench-specs.js";
@@ -156,12 +155,6 @@ describe("a test_patch's file names cannot change the command", () => {
     "-p evil.py",
     "--help.py",
   ];
-
-  it("quotes a word only when the shell would read it otherwise", () => {
-    expect(shellWord("tests/test_a.py")).toBe("tests/test_a.py");
-    expect(shellWord("it's")).toBe(`'it'\\''s'`);
-    expect(shellWord("")).toBe("''");
-  });
 
   it("hands pytest each path as one argument, none of them an option, and runs nothing else", () => {
     const dir = tempDir("swe-quote");

@@ -107,7 +107,13 @@ describe("a run image", () => {
     const built = await build({
       setup: { command: "echo trying; echo broke >&2; exit 4", network: "none", timeoutMs: 60_000 },
     });
-    expect(built).toEqual({ ok: false, reason: "the setup exited with code 4", output: "trying\nbroke\n" });
+    // The setup's own failure, marked as such: a candidate's own set-up failing so is the candidate's (pipeline.ts).
+    expect(built).toEqual({
+      ok: false,
+      reason: "the setup exited with code 4",
+      output: "trying\nbroke\n",
+      bySetup: true,
+    });
     expect(
       docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim().split("\n").filter(Boolean),
     ).toHaveLength(before);
@@ -133,7 +139,7 @@ describe("a run image", () => {
 
   it("stops a setup at its timeout", async () => {
     const built = await build({ setup: { command: "echo started; sleep 60", network: "none", timeoutMs: 1_500 } });
-    expect(built).toMatchObject({ ok: false, reason: "the setup did not finish within 1.5 s" });
+    expect(built).toMatchObject({ ok: false, reason: "the setup did not finish within 1.5 s", bySetup: true });
     expect(docker("ps", "-a", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
   });
 });

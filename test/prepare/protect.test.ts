@@ -263,6 +263,13 @@ describe("files the base's runner configuration names to load before the tests",
         { "phpunit.xml": '<phpunit bootstrap="/etc/boot.php" file="../boot.php"/>' },
       ),
     ).toEqual([]);
+    // A path that climbs and comes back names the file it reaches; one that ends at the root names none.
+    expect(
+      what(
+        { "boot.php": "x", "lib/x.php": "x" },
+        { "phpunit.xml": '<phpunit bootstrap="lib/../boot.php" file="lib/.."/>' },
+      ),
+    ).toEqual([["boot.php", "added", LOADED]]);
   });
 
   it("pytest's -p plugins in its options, and a root or tests/ conftest's pytest_plugins", () => {

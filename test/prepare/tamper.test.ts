@@ -2,7 +2,7 @@
 // honest code that looks like it (an __eq__ that compares, sys.exit(main()), mock.patch on its own module,
 // words in strings and comments) is not.
 import { describe, expect, it } from "vitest";
-import { findTampering, maskJavaScript, maskPython } from "../../src/prepare/tamper.js";
+import { findTampering, maskJavaScript, maskPython, moduleKeyReachesJudge } from "../../src/prepare/tamper.js";
 
 const py = (code: string, path = "solution.py") => findTampering([{ path, content: code }]);
 const js = (code: string, path = "index.test.js") => findTampering([{ path, content: code }]);
@@ -82,6 +82,11 @@ describe("findTampering: Python", () => {
     ["sys.stdout redirected", "import io, sys\nsys.stdout = io.StringIO()\n"],
     ["sys.path and os.environ", "import os, sys\nsys.path.insert(0, '.')\nos.environ['X'] = '1'\n"],
     ["a lazy module replacing itself", "import sys\nsys.modules[__name__] = object()\n"],
+    // The shape of a vendored compatibility module (a real agent's patch added one under build/lib/).
+    [
+      "a module registering submodules of its own",
+      'import sys\nclass _Lazy(object):\n    pass\nextra = sys.modules["compat_lib.extra"] = _Lazy()\nsys.modules[__name__ + ".more"] = _Lazy()\n',
+    ],
     ["comparisons", "import sys\nif sys.exit == print:\n    pass\nok = sys.maxsize >= 3\n"],
     ["pytest_generate_tests in a test module", "def pytest_generate_tests(metafunc):\n    pass\n"],
     [
@@ -93,6 +98,32 @@ describe("findTampering: Python", () => {
     ["a local name that shadows nothing", "exit = lambda: None\nmodules = {}\nmodules['a'] = 1\n"],
   ])("passes %s", (_, code) => {
     expect(py(code)).toEqual([]);
+  });
+
+  it.each([
+    ['"unittest"', true],
+    ["'json.decoder'", true],
+    ['"pytest_cov"', true],
+    ['"_pytest.runner"', true],
+    ["name", true],
+    ['name + ".x"', true],
+    ['"tests.helpers"', true],
+    ['"helpers"', true],
+    ["__name__", false],
+    ['__name__ + ".moves"', false],
+    ["__name__+'.a.b'", false],
+    ['"compat_lib.extra"', false],
+    ["'myproject'", false],
+  ])("sys.modules[%s] reaches the judge: %s", (key, reaches) => {
+    expect(moduleKeyReachesJudge(key, new Set(["tests.helpers", "helpers"]))).toBe(reaches);
+  });
+
+  it("names a module table entry the tests import, and passes one of the project's", () => {
+    const tree = { tests: ["tests/helpers.py", "tests/test_x.py"], code: ["pkg/core.py"] };
+    const code = 'import sys\nsys.modules["helpers"] = object()\nsys.modules["pkg.compat"] = object()\n';
+    expect(findTampering([{ path: "pkg/core.py", content: code }], tree)).toEqual([
+      { file: "pkg/core.py", line: 2, what: "assigns to sys.modules[…]: the module table the runner imports from" },
+    ]);
   });
 
   it("leaves a conftest.py's hooks to protect", () => {
@@ -187,6 +218,10 @@ describe("findTampering: the tests' own modules, assigned to from the candidate'
     ]);
     expect(scan('import test_add\nsetattr(test_add, "test_add", lambda: None)\n')).toEqual([
       "2: setattr on test_add.test_add: the tests' own module test_add",
+    ]);
+    // On an attribute of a test's module (a class of it), not the module itself.
+    expect(scan('import tests.check\nsetattr(tests.check.Checker, "verify", None)\n')).toEqual([
+      "2: setattr on tests.check.Checker.verify: the tests' own module tests.check",
     ]);
     expect(scan("import tests.unit\ntests.unit.ok = True\n")).toEqual([
       "2: assigns to tests.unit.ok: the tests' own module tests.unit",

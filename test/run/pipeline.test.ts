@@ -13,7 +13,7 @@ import { expectValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
 import { RunImages } from "../../src/run/run-images.js";
 import { BaselineRuns } from "../../src/verdict/baseline-runs.js";
-import { RUN_TREE_DIR } from "../../src/sandbox/run-image.js";
+import { RUN_TREE_DIR, type RunImage, type RunImageSpec } from "../../src/sandbox/run-image.js";
 
 const out = captured;
 const facts = runFacts;
@@ -805,5 +805,115 @@ describe("a log format: the command's own output read as SWE-bench's harness rea
     const bases = await ctx.baselineRuns.all();
     expect(bases).toHaveLength(2);
     expect(bases.map((b) => b.tests?.cases[0]?.id)).toEqual([ID, "tests.test_app::test_sum"]);
+  });
+});
+
+describe("a patch that changes what the setup reads", () => {
+  /** A checkout with a manifest and code; run images made by `make`, each spec kept. */
+  function setupRun(make: (spec: RunImageSpec) => RunImage, extra: Partial<Record<InputName, string>> = {}) {
+    const workdir = tempDir("pipeline-setup-inputs");
+    writeFileSync(join(workdir, "requirements.txt"), "pytest\n");
+    writeFileSync(join(workdir, "app.py"), "x = 1\n");
+    const engine = new ScriptedEngine(() => facts());
+    const inputs: Partial<Record<InputName, string>> = { workdir, setup: "pip install -r requirements.txt", ...extra };
+    const settings = readSettings((name) => inputs[name] ?? "", { defaultWorkdir: workdir, cpuCount: 2 });
+    const built: RunImageSpec[] = [];
+    const log: string[] = [];
+    const maker = {
+      build: async (spec: RunImageSpec) => (built.push(spec), make(spec)),
+      remove: async () => undefined,
+    };
+    const runImages = new RunImages(settings, maker, {}, (line) => log.push(line));
+    const ctx = { settings, engine, testFiles: [], runId: "r", prepareImage: async () => undefined, runImages };
+    const judge = (id: string, text: string) =>
+      judgeCandidate({ id, source: `${id}.patch`, kind: "patch", text }, { ...ctx, baselineRuns: new BaselineRuns() });
+    return { engine, built, log, runImages, judge, ctx };
+  }
+  const adds = (dep: string, x = 2) =>
+    `--- a/requirements.txt\n+++ b/requirements.txt\n@@ -1 +1,2 @@\n pytest\n+${dep}\n` +
+    `--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-x = 1\n+x = ${x}\n`;
+  const text = (spec: RunImageSpec, path: string) =>
+    Buffer.from(spec.files.find((f) => f.path === path)?.content ?? "").toString("utf8");
+  const made = (spec: RunImageSpec): RunImage => ({ ok: true, image: `run-${text(spec, "requirements.txt").length}` });
+
+  it("sets up the base with the candidate's manifests alone, once for equal manifests", async () => {
+    const run = setupRun(made);
+    const results = await Promise.all([run.judge("a", adds("left")), run.judge("b", adds("left", 3))]);
+    expect(results.map((r) => r.status)).toEqual(["pass", "pass"]);
+    expect(run.built).toHaveLength(1);
+    // The candidate's requirements.txt, the base's app.py: no candidate's code reaches an image another shares.
+    expect(text(run.built[0]!, "requirements.txt")).toBe("pytest\nleft\n");
+    expect(text(run.built[0]!, "app.py")).toBe("x = 1\n");
+    expect(run.runImages.setups).toBe(1);
+    // Each still gets its own change on top.
+    expect(run.engine.jobs.map((job) => [job.image, job.files.map((f) => f.path).sort()])).toEqual([
+      ["run-12", ["app.py", "requirements.txt"]],
+      ["run-12", ["app.py", "requirements.txt"]],
+    ]);
+    expect(run.log).toContainEqual(expect.stringMatching(/for the candidates that change requirements.txt took/));
+    // A patch that leaves the manifests alone starts from the base's set-up.
+    const code = "--- a/app.py\n+++ b/app.py\n@@ -1 +1 @@\n-x = 1\n+x = 4\n";
+    expect((await run.judge("c", code)).status).toBe("pass");
+    expect(run.built.map((spec) => text(spec, "requirements.txt"))).toEqual(["pytest\nleft\n", "pytest\n"]);
+  });
+
+  it("runs the baseline of `compare: base` on the base's set-up, not the candidate's", async () => {
+    const run = setupRun(made, { compare: "base" });
+    expect((await run.judge("a", adds("left"))).status).toBe("pass");
+    // The candidate on its own image (requirements.txt of 12 bytes), the baseline on the base's (7 bytes).
+    expect(run.engine.jobs.map((job) => job.image)).toEqual(["run-12", "run-7"]);
+    expect(run.engine.jobs[1]!.files).toEqual([]);
+  });
+
+  it("sets up a reply's own files the same way: a dataset line's requirements.txt, not its code", async () => {
+    const run = setupRun(made);
+    const result = await judgeCandidate(reply(PASSING, { files: { "requirements.txt": "left\n" } }), {
+      ...run.ctx,
+      baselineRuns: new BaselineRuns(),
+    });
+    expect(result.status, result.feedback).toBe("pass");
+    expect(run.built.map((spec) => spec.files.map((f) => f.path))).toEqual([["requirements.txt"]]);
+    expect(run.engine.jobs[0]!.files.map((f) => f.path).sort()).toEqual(["requirements.txt", "solution.py"]);
+  });
+
+  it("is the candidate's test_failed, with the setup's output, when its own set-up fails and the base's does not", async () => {
+    const run = setupRun((spec) =>
+      text(spec, "requirements.txt").includes("nosuch")
+        ? {
+            ok: false,
+            reason: "the setup exited with code 1",
+            output: "No matching distribution for nosuch\n",
+            bySetup: true,
+          }
+        : made(spec),
+    );
+    const result = await run.judge("a", adds("nosuch"));
+    expect(result).toMatchObject({ status: "test_failed", exit_code: null });
+    expect(result.stdout).toBe("No matching distribution for nosuch\n");
+    expect(result.feedback).toMatch(
+      /^The dependencies could not be installed: the setup failed on this change to what it reads \(requirements.txt\): the setup exited with code 1/,
+    );
+    expect(result.feedback).toContain("No matching distribution for nosuch");
+    expect(run.engine.jobs).toHaveLength(0);
+  });
+
+  it("is ours when the base's set-up fails too, or when the engine, not the setup, failed", async () => {
+    const broken = setupRun(() => ({
+      ok: false,
+      reason: "the setup exited with code 2",
+      output: "base broken\n",
+      bySetup: true,
+    }));
+    const both = await broken.judge("a", adds("left"));
+    expect(both.status).toBe("sandbox_error");
+    expect(both.feedback).toContain("base broken");
+    const engine = setupRun((spec) =>
+      text(spec, "requirements.txt").includes("left")
+        ? { ok: false, reason: "the run image could not be committed: no space left on device" }
+        : made(spec),
+    );
+    const ours = await engine.judge("a", adds("left"));
+    expect(ours.status).toBe("sandbox_error");
+    expect(ours.feedback).toContain("no space left on device");
   });
 });

@@ -182,6 +182,25 @@ describe("RunClock with a meter: the time the candidate had", () => {
     expect(run.spent).toEqual({ cpuMs: 80, waitedMs: 0 });
   });
 
+  it.each([
+    [true, { cpuMs: 90, waitedMs: 0 }],
+    [false, undefined],
+  ])(
+    "starts a run from zero when the first reading is late only for counters that began with the sandbox (%s)",
+    (fresh, spent) => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+      const { counters, cpu } = meter();
+      counters.gone = true; // a remote engine's first answer is not in yet
+      const { run } = clock(1_000, { ...cpu, startsAtZero: fresh });
+      run.parser.push(Buffer.from(RUN_MARKER));
+      counters.gone = false;
+      counters.usedMs = 90;
+      vi.advanceTimersByTime(150);
+      run.end();
+      expect(run.spent).toEqual(spent);
+    },
+  );
+
   it("reads the CPU time once the command ended, while the sandbox is still there", () => {
     const { counters, cpu } = meter();
     const expired: string[] = [];

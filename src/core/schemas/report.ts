@@ -106,7 +106,9 @@ export const RESULT_SCHEMA = {
       description:
         "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
     },
-    stdout: text("The test command's standard output, capped at `max-output` bytes."),
+    stdout: text(
+      "The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run.",
+    ),
     stderr: text("The test command's standard error, capped at `max-output` bytes."),
     truncated: {
       type: "object",

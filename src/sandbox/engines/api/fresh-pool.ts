@@ -28,10 +28,10 @@ import {
   runFacts,
   tracked,
 } from "../base.js";
-import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
+import { engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
 import type { EngineApi } from "./engine-api.js";
-import { containerMemory, oomEventSeen, removeContainer } from "./container.js";
+import { apiContainerMeter, containerMemory, oomEventSeen, removeContainer } from "./container.js";
 
 export interface PoolOptions {
   /** Containers kept created ahead of need; the run's concurrency is a good value. */
@@ -96,7 +96,7 @@ export class FreshPoolEngine extends CliImages {
       input,
       job,
       nonce,
-      ...(this.#local && id !== undefined && { meter: containerMeter(() => id) }),
+      meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local),
       kill: () => this.#kill(name),
       memory: () => containerMemory(this.#api, name),
     });

@@ -23,10 +23,10 @@ import {
   failedFacts,
   runFacts,
 } from "../base.js";
-import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
+import { engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
 import type { EngineApi } from "./engine-api.js";
-import { containerMemory, removeContainer } from "./container.js";
+import { apiContainerMeter, containerMemory, removeContainer } from "./container.js";
 
 /** The container's own processes (docker-init, the sleeper): not the candidates' uid, so out of their reach. */
 export const KEEPER_USER = "65533:65533";
@@ -192,7 +192,7 @@ export class SharedEngine extends CliImages {
       },
       memory: () => containerMemory(this.#api, name),
       // One candidate at a time in the container: the counters' growth over its run is its own.
-      ...(this.#local && shared.id !== undefined && { meter: containerMeter(() => shared.id) }),
+      meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local),
       exited,
     });
     shared.exits.delete(exec.Id);

@@ -24,6 +24,11 @@ export function isLogStatus(word: string | undefined): word is LogStatus {
   return (LOG_STATUSES as readonly string[]).includes(word ?? "");
 }
 
+// A line that begins or ends with a status word, as the harness's `startswith`/`endswith` test it: a
+// longer word that begins with one (`PASSEDX`) matches too, and each reader decides what that names.
+export const STARTS_WITH_STATUS = new RegExp(`^(${LOG_STATUSES.join("|")})`);
+export const ENDS_WITH_STATUS = new RegExp(`(${LOG_STATUSES.join("|")})$`);
+
 /** One thing a log says of one test, in the order the log says it. */
 export interface Observation {
   /** The test's id, exactly as SWE-bench's parser keys it (and its FAIL_TO_PASS lists name it). */

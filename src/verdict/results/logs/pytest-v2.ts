@@ -4,7 +4,7 @@
 // first ` - `; a line that ends with one (`tests/test_x.py::test_a PASSED`, older pytest's verbose lines)
 // names it in what precedes. Our own code, written from how the harness decides. Pure.
 import type { ResultsParser } from "../parser.js";
-import { type Observation, isLogStatus, logParser, pySplit } from "./log.js";
+import { ENDS_WITH_STATUS, STARTS_WITH_STATUS, type Observation, isLogStatus, logParser, pySplit } from "./log.js";
 import { isSkipSummary, messageOf, pytestFamily } from "./pytest.js";
 
 // The harness strips `[<digits>m` (a colour code's tail, its ESC then goes with the control characters),
@@ -14,14 +14,14 @@ const CONTROL = /[\x01-\x1f]/g;
 
 function v2Line(raw: string): Omit<Observation, "summary"> | undefined {
   const line = raw.replace(COLOUR, "").replace(CONTROL, "");
-  const starts = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+  const starts = STARTS_WITH_STATUS.exec(line)?.[1];
   if (starts !== undefined) {
     const words = pySplit(starts === "FAILED" ? line.split(" - ")[0]! : line);
     if (words.length < 2 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]!)) return undefined;
     const message = messageOf(line, words[0]);
     return { id: words.slice(1).join(" "), status: words[0], ...(message && { message }) };
   }
-  if (!/(FAILED|PASSED|SKIPPED|ERROR|XFAIL)$/.test(line)) return undefined;
+  if (!ENDS_WITH_STATUS.test(line)) return undefined;
   const words = pySplit(line);
   const status = words.at(-1);
   if (words.length < 2 || !isLogStatus(status)) return undefined;

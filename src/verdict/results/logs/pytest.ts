@@ -8,7 +8,16 @@
 // info` block (what it says wins over lines outside it) and its final count lines (`=== 3 passed, 1 failed
 // in 0.12s ===`: how many passes the runner itself counted). Pure.
 import type { ResultsParser } from "../parser.js";
-import { type LogReading, type LogStatus, type Observation, isLogStatus, logLines, logParser, pySplit } from "./log.js";
+import {
+  type LogReading,
+  type LogStatus,
+  type Observation,
+  STARTS_WITH_STATUS,
+  isLogStatus,
+  logLines,
+  logParser,
+  pySplit,
+} from "./log.js";
 
 const ANSI = /\x1b\[[0-9;]*m/g;
 const SUMMARY_HEADER = /^=+ short test summary info =+$/;
@@ -80,7 +89,7 @@ export function pytestLine(
   line: string,
   rename: (id: string) => string = (id) => id,
 ): Omit<Observation, "summary"> | undefined {
-  const status = /^(FAILED|PASSED|SKIPPED|ERROR|XFAIL)/.exec(line)?.[1];
+  const status = STARTS_WITH_STATUS.exec(line)?.[1];
   if (status === undefined) return undefined;
   const words = pySplit(status === "FAILED" ? line.replaceAll(" - ", " ") : line);
   if (words.length <= 1 || !isLogStatus(words[0]) || isSkipSummary(words[0], words[1]!)) return undefined;

@@ -9,7 +9,7 @@ import {
   instanceOutcome,
   runSummary,
   sweBenchOutput,
-} from "../../src/report/swe-bench.js";
+} from "../../src/report/swe-bench-report.js";
 import { result } from "./fixtures.js";
 
 // UPDATE_GOLDEN=1 rewrites the file; read it before committing it.

@@ -1,0 +1,73 @@
+// A remote engine (DOCKER_HOST=tcp://…), as a runner that reaches a build host's docker sees it: the gate
+// cannot read the containers' cgroups there, so the time a candidate had is its wall clock, but its CPU
+// time still comes back, from the engine's stats (docs/judging.md, Time). The engine here is this
+// machine's, reached through a TCP proxy of its socket, so the gate takes it for another machine's.
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { type AddressInfo, type Server, connect, createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Result } from "../../src/core/model.js";
+import { endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
+import { readValidReport } from "../support/report-schema.js";
+import { tempDir } from "../support/temp.js";
+import { TEST_IMAGE } from "./support.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+let proxy: Server;
+let port = 0;
+
+beforeAll(async () => {
+  const socketPath = endpointFromEnv()!.socketPath!;
+  // Half-open both ways, as a TCP engine is: the gate ends its side when the candidate's stdin is sent.
+  proxy = createServer({ allowHalfOpen: true }, (client) => {
+    const engine = connect({ path: socketPath, allowHalfOpen: true });
+    client.pipe(engine).pipe(client);
+    client.on("error", () => engine.destroy());
+    engine.on("error", () => client.destroy());
+  });
+  await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
+  port = (proxy.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((done) => proxy.close(() => done())));
+
+const reply = (code: string) => `\`\`\`python\n${code}\n\`\`\`\n`;
+
+describe("a remote engine", () => {
+  it("gives each result its CPU time from the engine's stats, though its clock is the wall clock", async () => {
+    const dir = tempDir("remote-engine");
+    const replies = {
+      "work.md": reply("import time\nwhile time.process_time() < 1.0:\n    pass\nprint('done')"),
+      "sleep.md": reply("import time\ntime.sleep(30)"),
+    };
+    const files = Object.entries(replies).map(
+      ([name, text]) => (writeFileSync(join(dir, name), text), join(dir, name)),
+    );
+    const report = join(dir, "report.json");
+    // 20 s: the wall clock decides here, and a second of the CPU may take several beside four hogs.
+    const args = ["--language", "python", "--image", TEST_IMAGE, "--pull", "never", "--timeout", "20s"];
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "src/cli.ts", "run", ...args, "--concurrency", "2", "--report", report, ...files],
+      { cwd: ROOT, env: { ...process.env, DOCKER_HOST: `tcp://127.0.0.1:${port}` } },
+    ).catch((error: { code?: number; stderr?: string }) => {
+      // 1: the sleeper fails the gate, as it should.
+      if (error.code !== 1) throw new Error(error.stderr);
+    });
+    const { results } = readValidReport(report) as { results: Result[] };
+    const by = new Map(results.map((r) => [r.id.split("/").at(-1)!, r]));
+
+    const work = by.get("work.md")!;
+    expect(work.status, work.feedback).toBe("pass");
+    // A second of the CPU, read from stats a quarter second apart: some of it, never more than it used.
+    expect(work.cpu_ms).toBeGreaterThan(300);
+    expect(work.cpu_ms).toBeLessThanOrEqual(1_200);
+
+    const sleep = by.get("sleep.md")!;
+    expect(sleep.status).toBe("timeout");
+    expect(sleep.cpu_ms).toBeLessThan(300);
+    expect(sleep.feedback).toContain("it was waiting");
+  });
+});
