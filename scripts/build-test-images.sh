@@ -12,6 +12,12 @@ NODE24_IMAGE="sandbox-gate-test/node24:1"
 # A repository's own tools: pip and venv (a setup that installs a dependency offline) and pytest.
 PYTHON_DEV_IMAGE="sandbox-gate-test/python-dev:1"
 PYTHON_DEV_PACKAGES="python3,python3-pip,python3-venv,python3-pytest,ca-certificates"
+# A service for the `services` tests: Debian's Redis, listening on every address of its network (no
+# config file: bind is all, protected mode off, since the sandbox reaches it from another address), no
+# snapshots. EXPOSE says which port readiness waits for.
+REDIS_IMAGE="sandbox-gate-test/redis:1"
+REDIS_PACKAGES="redis-server"
+REDIS_CHANGES=(--change 'EXPOSE 6379' --change 'CMD ["redis-server", "--protected-mode", "no", "--save", ""]')
 
 log() { echo "build-test-images: $*" >&2; }
 
@@ -33,9 +39,11 @@ build_small() {
 
 have "$SMALL_IMAGE" || build_small
 
-# mmdebstrap's bookworm with the given packages, imported as the given image.
+# mmdebstrap's bookworm with the given packages, imported as the given image, with any further
+# `docker import --change` arguments.
 build_debian() {
   local image=$1 packages=$2
+  shift 2
   if ! command -v mmdebstrap >/dev/null 2>&1; then
     log "installing mmdebstrap"
     export DEBIAN_FRONTEND=noninteractive
@@ -50,7 +58,7 @@ build_debian() {
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' \
     bookworm "$tmp/rootfs.tar"
-  docker import --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+  docker import --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' "$@" \
     "$tmp/rootfs.tar" "$image" >/dev/null
   rm -rf "$tmp"
   log "built $image"
@@ -71,4 +79,5 @@ build_node24() {
 
 if have "$IMAGE"; then log "$IMAGE already present"; else build_debian "$IMAGE" "$PACKAGES"; fi
 if have "$PYTHON_DEV_IMAGE"; then log "$PYTHON_DEV_IMAGE already present"; else build_debian "$PYTHON_DEV_IMAGE" "$PYTHON_DEV_PACKAGES"; fi
+if have "$REDIS_IMAGE"; then log "$REDIS_IMAGE already present"; else build_debian "$REDIS_IMAGE" "$REDIS_PACKAGES" "${REDIS_CHANGES[@]}"; fi
 if have "$NODE24_IMAGE"; then log "$NODE24_IMAGE already present"; else build_node24; fi

@@ -37,6 +37,7 @@ describe("openSandbox options", () => {
     [{ pidsLimit: 3 }, "option 'pidsLimit': '3' is not a whole number ≥ 8"],
     [{ language: "cobol" as never }, "option 'language': 'cobol' is not one of auto"],
     [{ setupNetwork: "host" as never }, "option 'setupNetwork': 'host' is not one of none, bridge"],
+    [{ services: ["redis=r:1", "db postgres"] }, "option 'services': line 2 'db postgres': is not NAME=IMAGE"],
     [{ tests: ["no/such/*.py"], command: "python3 -m pytest -q" }, "option 'tests': 'no/such/*.py' matches no file"],
     [{ cpus: {} as never }, "option 'cpus': must be a string, a number, true or false, or a list of strings"],
   ])("%j → an InputError naming the option", async (options, message) => {

@@ -1,4 +1,4 @@
-// The post step: remove every container and image this run labelled, even after a cancelled job. The
+// The post step: remove every container, network and image this run labelled, even after a cancelled job. The
 // main step leaves it the run's id and engine in the step's state.
 import * as core from "@actions/core";
 import { RUN_LABEL } from "../sandbox/engine.js";
@@ -21,7 +21,9 @@ export async function cleanup(): Promise<void> {
       `${RUN_LABEL}=${runId}`,
     );
     if (removed.length)
-      core.info(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
+      core.info(
+        `removed ${removed.length} leftover(s) of this run (containers, networks, then images): ${removed.join(", ")}`,
+      );
   } catch (error) {
     core.warning(`sandbox-gate cleanup: ${(error as Error).message}`);
   }

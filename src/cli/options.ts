@@ -69,6 +69,14 @@ export function cliDefault(name: string): string | undefined {
   return CLI_DEFAULTS[name as CliInput]?.value;
 }
 
+/** Inputs of one item a line, where a flag given again adds a line (`--services a=x --services b=y`). */
+const LINE_INPUTS: ReadonlySet<CliInput> = new Set(["services"]);
+
+/** A flag's value given the one before it: a line more for a line input, the last one wins otherwise. */
+function joined(name: CliInput, earlier: string | undefined, value: string): string {
+  return earlier !== undefined && LINE_INPUTS.has(name) ? `${earlier}\n${value}` : value;
+}
+
 export interface Command {
   verb: Verb;
   /** The input flags given, by input name. */
@@ -204,7 +212,7 @@ function readFlags(verb: Verb, args: readonly string[]): Command {
     const value = inline ?? args[++i];
     if (value === undefined) throw new UsageError(`${flag} needs a value`, verb);
     if (name === "format") command.format = parseFormat(value);
-    else command.inputs[name as CliInput] = value;
+    else command.inputs[name as CliInput] = joined(name as CliInput, command.inputs[name as CliInput], value);
   }
   if (command.paths.length === 0) throw new UsageError(`no ${verb === "run" ? "FILE" : "REPORT"} given`, verb);
   return command;

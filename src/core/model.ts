@@ -130,6 +130,18 @@ export interface SandboxFile {
   linkTarget?: string;
 }
 
+/**
+ * One of the `services` input's lines: a container started fresh beside every sandbox run, on a network
+ * of that run's own, reachable from the sandbox as `name` (sandbox/services.ts).
+ */
+export interface ServiceSpec {
+  /** The host name the sandbox reaches it by: a DNS label. */
+  name: string;
+  image: string;
+  /** The container's command (after the image's entrypoint); empty: the image's own CMD. */
+  args: string[];
+}
+
 export interface Limits {
   /** The time the candidate had: its wall clock less the time it was made to wait for a CPU. */
   timeoutMs: number;

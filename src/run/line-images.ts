@@ -55,9 +55,15 @@ export function imagePlan(images: ReadonlyArray<string | undefined>, ahead = PUL
   };
 }
 
-/** The run's own images: the `image` input and every language's preset. A line naming one of these shares it. */
+/**
+ * The run's own images: the `image` input, every language's preset and the services'. A line naming one
+ * of these shares it.
+ */
 export function runOwnImages(settings: Settings): Set<string> {
-  return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image)].filter(Boolean));
+  const services = settings.run.services.map((service) => service.image);
+  return new Set(
+    [settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image), ...services].filter(Boolean),
+  );
 }
 
 /** A line's own image, when it is not one of the run's (`own`): what the plan pulls ahead and releases. */

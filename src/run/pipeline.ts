@@ -91,6 +91,12 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
   const image = imageFor(settings, language, candidate);
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem) return { status: "sandbox_error", language, limits, reason: imageProblem };
+  // The services' images are made ready as the sandbox's is: once, before any clock starts.
+  const { services } = settings.run;
+  for (const service of services) {
+    const problem = await ctx.prepareImage(service.image);
+    if (problem) return { status: "sandbox_error", language, limits, reason: `service '${service.name}': ${problem}` };
+  }
   // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
   // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
   const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
@@ -126,6 +132,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
       limits,
       labels: { [RUN_LABEL]: ctx.runId },
+      ...(services.length > 0 && { services }),
       ...(made && { treeDir: RUN_TREE_DIR }),
       ...(workdir !== undefined && { workdir }),
       ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),

@@ -1,7 +1,7 @@
 // The container engine behind one small interface, so the pipeline is tested without one and each
 // implementation (engines/: the docker or podman CLI, the Engine API's fresh pool, `isolation: run`'s
 // shared containers) meets the same contract against a real engine (test/integration/engines.test.ts).
-import type { Limits, RunFacts, SandboxFile } from "../core/model.js";
+import type { Limits, RunFacts, SandboxFile, ServiceSpec } from "../core/model.js";
 
 /** One candidate's run: files in through stdin, an optional parse check, then the test command. */
 export interface SandboxJob {
@@ -35,6 +35,13 @@ export interface SandboxJob {
   keepLog?: number;
   /** Which attempt this is (1 for the first): the sandbox's SANDBOX_GATE_ATTEMPT, for a test to tell reruns apart. */
   attempt?: number;
+  /** Started fresh for this run, on a network of its own (services.ts's ServicesEngine). */
+  services?: readonly ServiceSpec[];
+  /**
+   * The internal network the sandbox joins, made for this run's services (set by ServicesEngine alone);
+   * absent: no network at all.
+   */
+  network?: string;
 }
 
 export interface RunHooks {

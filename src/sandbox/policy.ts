@@ -58,8 +58,11 @@ export interface LockDown {
   env: string[];
   /** docker-init (podman's catatonit) as PID 1: orphans reaped, a signal to PID 1 ends the code. */
   init: true;
-  /** No network, but for a `setup` that asked for one (`setup-network: bridge`): never a candidate. */
-  network: "none" | "bridge";
+  /**
+   * No network, but for a `setup` that asked for one (`setup-network: bridge`), never a candidate's, and
+   * for a run with `services`: the internal network made for that run alone (services.ts), no route out.
+   */
+  network: string;
   /** Memory and memory+swap alike: no swap. */
   memoryBytes: number;
   cpus: number;
@@ -143,7 +146,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
       `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`,
     ],
     init: true,
-    network: setup?.network ?? "none",
+    network: setup?.network ?? job.network ?? "none",
     memoryBytes: limits.memoryBytes,
     cpus: limits.cpus,
     cgroupPids,

@@ -18,6 +18,7 @@ import { NamespaceEngine, TASK_ROOTS, findTools, removeNamespaceLabelled } from 
 import { SECCOMP_ARCHES } from "./engines/namespace/seccomp-bpf.js";
 import { SharedEngine } from "./engines/api/shared.js";
 import { KILL_GRACE_MS } from "./engines/base.js";
+import { ServicesEngine } from "./services.js";
 
 export async function createEngine(
   mode: ModeSettings,
@@ -31,12 +32,12 @@ export async function createEngine(
     return new NamespaceEngine(cli, { warm: mode.concurrency });
   }
   const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
-  if (api)
-    return mode.isolation === "run"
-      ? new SharedEngine(api, cli)
-      : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+  if (api && mode.isolation === "run") return new SharedEngine(api, cli);
   if (mode.isolation === "run") log("isolation: run needs the Engine API; running one container per candidate instead");
-  return cli;
+  // With services, each sandbox joins a network made for its run: none can be made ahead of it.
+  const fresh = api ? new FreshPoolEngine(api, cli, { warm: mode.services ? 0 : mode.concurrency }) : cli;
+  // settings.ts refuses services under the other isolations.
+  return mode.services ? new ServicesEngine(fresh, { binary: mode.engine }) : fresh;
 }
 
 /**

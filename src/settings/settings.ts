@@ -7,12 +7,13 @@ import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
 import { isRecord } from "../core/records.js";
 import { globProblem } from "../core/globs.js";
-import type { Limits } from "../core/model.js";
+import type { Limits, ServiceSpec } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
 import { parseSetupInputs } from "./setup-inputs-setting.js";
 import { parseProtect, type ProtectSetting } from "./protect-setting.js";
+import { parseServices, runMemoryBytes, servicesRefusal } from "./services-setting.js";
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
@@ -90,6 +91,8 @@ export interface RunSettings {
    * does (a thread pool, a test runner's workers). `limits.pidsLimit` is a reply's.
    */
   patchPidsLimit: number;
+  /** Started fresh beside every sandbox run (the base's too), on a network of that run's own (sandbox/services.ts). */
+  services: ServiceSpec[];
   /** Hunks may be placed by fuzz, beyond what git apply accepts. */
   patchFuzz: boolean;
   /** Globs, in the sandbox's work dir, of the JUnit XML files the command writes: read back per test. */
@@ -122,6 +125,11 @@ export interface ModeSettings {
   engine: EngineKind;
   isolation: Isolation;
   concurrency: number;
+  /**
+   * Candidates run beside services: each sandbox joins a network made for its run, so none is made
+   * ahead of need (the Engine API's warm containers would be made for a network no other run joins).
+   */
+  services: boolean;
 }
 
 /** Which replies decide: `latest`, each author's most recent one; `all`, every one. */
@@ -215,6 +223,7 @@ export const DEFAULTS = {
   compare: "none",
   reruns: "0",
   "setup-timeout": "10m",
+  services: "",
   runtime: "",
   engine: "docker",
   concurrency: "",
@@ -413,6 +422,7 @@ function readJobShape(input: Input) {
   const setup = input("setup");
   const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"] as const);
   const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+  const services = parseServices(input("services"));
   const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
   return {
     target,
@@ -425,6 +435,7 @@ function readJobShape(input: Input) {
     setup,
     setupNetwork,
     setupTimeoutMs,
+    services,
     setupInputs,
   };
 }
@@ -456,6 +467,7 @@ function readRun(input: Input, early: CrossChecked): RunSettings {
     ...(setup && {
       setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs },
     }),
+    services: early.services,
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     testResults: parseGlobs("test-results", input("test-results")),
@@ -494,7 +506,16 @@ function readMode(input: Input, ctx: SettingsContext, early: CrossChecked): Mode
   const engine = parseChoice("engine", input("engine"), ["docker", "podman"] as const);
   const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"] as const);
   if (isolation === "namespace") namespaceCrossCheck(engine, input("runtime"));
-  return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+  const services = early.services.length > 0;
+  const refusal = services ? servicesRefusal(engine, isolation) : undefined;
+  if (refusal) throw new InputError("services", refusal);
+  return {
+    engine,
+    isolation,
+    // A run's services take memory beside its sandbox: as many runs at once as the machine holds with them.
+    concurrency: fitConcurrency(early.wanted, runMemoryBytes(early.memoryBytes, early.services), ctx.machineBytes),
+    services,
+  };
 }
 
 /**

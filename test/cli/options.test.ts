@@ -62,6 +62,13 @@ describe("parseCommandLine", () => {
     expect(() => parseCommandLine(["run", "-q=1", "a.md"])).toThrow("--quiet takes no value (got '1')");
   });
 
+  it("adds a line for each --services given, where another flag given again is the last one's", () => {
+    expect(command(["run", "--services", "a=x:1", "--services=b=y:2 -- --port 7", "f.md"]).inputs).toEqual({
+      services: "a=x:1\nb=y:2 -- --port 7",
+    });
+    expect(command(["run", "--timeout", "1s", "--timeout", "2s", "f.md"]).inputs).toEqual({ timeout: "2s" });
+  });
+
   it("answers --help and --version before anything else is read", () => {
     expect(parseCommandLine(["--help"])).toEqual({ kind: "help" });
     expect(parseCommandLine(["-h"])).toEqual({ kind: "help" });

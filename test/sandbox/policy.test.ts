@@ -111,3 +111,19 @@ describe("the environment's start-up doors", () => {
     expect(env).toContain("PYTHONNOUSERSITE=1");
   });
 });
+
+describe("a run with services", () => {
+  it("joins its run's network alone, every other flag of the lock-down as without services", () => {
+    const plain = lockDown(job(""));
+    const joined = lockDown({ ...job(""), network: "sandbox-gate-net-x" });
+    expect(plain.network).toBe("none");
+    expect(joined).toEqual({ ...plain, network: "sandbox-gate-net-x" });
+    const args = cliRunArgs(joined, "n", "docker");
+    expect(args.filter((arg) => arg === "--network")).toHaveLength(1);
+    expect(args[args.indexOf("--network") + 1]).toBe("sandbox-gate-net-x");
+  });
+
+  it("never gives a setup the candidates' services network", () => {
+    expect(lockDown({ ...job(""), network: "sandbox-gate-net-x" }, { network: "none" }).network).toBe("none");
+  });
+});

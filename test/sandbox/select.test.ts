@@ -8,7 +8,11 @@ const NO_API = { DOCKER_HOST: "unix:///nonexistent/sandbox-gate.sock" };
 
 async function created(engine: "docker" | "podman", isolation: "candidate" | "run" = "candidate") {
   const lines: string[] = [];
-  const made = await createEngine({ engine, isolation, concurrency: 2 }, (line) => lines.push(line), NO_API);
+  const made = await createEngine(
+    { engine, isolation, concurrency: 2, services: false },
+    (line) => lines.push(line),
+    NO_API,
+  );
   return { made, lines };
 }
 
@@ -66,9 +70,13 @@ describe("namespaceRefusal", () => {
   });
 
   it("createEngine throws one InputError naming isolation where it cannot work", async () => {
-    const error = await createEngine({ engine: "docker", isolation: "namespace", concurrency: 2 }, () => {}, {
-      DOCKER_HOST: "tcp://10.0.0.2:2376",
-    }).catch((e: unknown) => e);
+    const error = await createEngine(
+      { engine: "docker", isolation: "namespace", services: false, concurrency: 2 },
+      () => {},
+      {
+        DOCKER_HOST: "tcp://10.0.0.2:2376",
+      },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).message).toMatch(
       /^Input 'isolation': 'namespace' runs each candidate in a bubblewrap sandbox/,

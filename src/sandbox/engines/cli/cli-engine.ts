@@ -188,19 +188,27 @@ export class CliEngine extends OpeningEngine {
     if (result.code !== 0) throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
   }
 
-  /** Containers first (a run image cannot go while one runs from it), then the run's images. */
+  /**
+   * Containers first (a run image cannot go while one runs from it, nor a network while one is on it),
+   * then the run's images and its services' networks (sandbox/services.ts).
+   */
   async removeLabelled(label: string): Promise<string[]> {
     const containers = await this.#removeListed(
       ["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"],
       ["rm", "-f", "-v"],
       `containers labelled ${label}`,
     );
+    const networks = await this.#removeListed(
+      ["network", "ls", "--filter", `label=${label}`, "--format", "{{.Name}}"],
+      ["network", "rm"],
+      `networks labelled ${label}`,
+    );
     const images = await this.#removeListed(
       ["images", "--filter", `label=${label}`, "--format", "{{.Repository}}:{{.Tag}}"],
       ["rmi", "-f"],
       `images labelled ${label}`,
     );
-    return [...containers, ...images];
+    return [...containers, ...networks, ...images];
   }
 
   async #removeListed(list: string[], remove: string[], what: string): Promise<string[]> {
