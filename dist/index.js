@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(741);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4465);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 741:
+/***/ 4465:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47334,7 +47334,7 @@ function protectionOff(setting) {
     return !setting.defaults && setting.globs.length === 0;
 }
 
-;// CONCATENATED MODULE: ./src/settings/setup-inputs.ts
+;// CONCATENATED MODULE: ./src/settings/setup-inputs-setting.ts
 // The `setup-inputs` input, read: the globs of what `setup` reads (prepare/setup-inputs.ts decides which
 // candidates need a set-up of their own). Pure.
 
@@ -47396,9 +47396,82 @@ function parseSetupInputs(items) {
     return [...new Set(globs)];
 }
 
+;// CONCATENATED MODULE: ./src/settings/services-setting.ts
+// The `services` input, read: one service a line, `NAME=IMAGE` or `NAME=IMAGE -- ARGS`. Pure; how the
+// services run is sandbox/services.ts's.
+
+/**
+ * Each service's own limits, fixed: a service is not the candidate, and its needs are the image's
+ * (PostgreSQL's defaults, shared_buffers 128 MB and its workers, fit well within them), not the test's.
+ * Here, not in sandbox/services.ts, since the run's concurrency is fitted to the memory they take too.
+ */
+const SERVICE_LIMITS = { memoryBytes: 512 * 1024 * 1024, cpus: 1, pidsLimit: 256 };
+/** The memory one sandbox run takes with its services: what the concurrency is fitted to. */
+function runMemoryBytes(sandboxBytes, services) {
+    return sandboxBytes + services.length * SERVICE_LIMITS.memoryBytes;
+}
+/**
+ * A DNS label, lower case: the name is the service's host name on its network (a network alias), and a
+ * resolver lower-cases what it is asked, so `Redis` would answer to `redis` and two such names collide.
+ */
+const NAME = /^[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** The word where the image ends and its arguments begin. */
+const ARGS_MARK = "--";
+/** The input's text → the services, in order; a bad line is one error naming the input, the line and why. */
+function parseServices(value) {
+    const services = [];
+    value.split(/\r?\n/).forEach((raw, index) => {
+        const line = raw.trim();
+        if (line === "")
+            return;
+        const bad = (why) => new InputError("services", `line ${index + 1} '${line}': ${why}`);
+        const equals = line.indexOf("=");
+        if (equals === -1)
+            throw bad("is not NAME=IMAGE (optionally followed by ' -- ARGS')");
+        const name = line.slice(0, equals).trim();
+        const rest = line.slice(equals + 1).trim();
+        // Arguments are split on white space, as written, without a shell's quoting.
+        const words = rest.split(/\s+/).filter(Boolean);
+        const mark = words.indexOf(ARGS_MARK);
+        const before = mark === -1 ? words : words.slice(0, mark);
+        const args = mark === -1 ? [] : words.slice(mark + 1);
+        const image = before[0] ?? "";
+        if (!NAME.test(name))
+            throw bad(`the name '${name}' is not a host name (a-z, 0-9 and '-', starting with a letter, at most 63)`);
+        if (image === "")
+            throw bad("names no image");
+        if (before.length > 1)
+            throw bad(`'${before.join(" ")}' is not one image name; put the container's arguments after ' -- '`);
+        if (image.startsWith("-"))
+            throw bad(`'${image}' is not an image name`);
+        if (mark !== -1 && args.length === 0)
+            throw bad("has ' -- ' but no arguments after it");
+        if (services.some((service) => service.name === name))
+            throw bad(`the name '${name}' is taken by an earlier line`);
+        services.push({ name, image, args });
+    });
+    return services;
+}
+/**
+ * Services are started per candidate beside its own container; a mode without a container per
+ * candidate cannot give that, so it is refused rather than run without them. So is podman: its internal
+ * network keeps a gateway address on the host, and the bridge option that takes it away (docker's
+ * inhibit_ipv4, sandbox/services.ts) is not podman's, so the host would be reachable from the sandbox.
+ */
+function servicesRefusal(engine, isolation) {
+    if (engine === "podman")
+        return "needs engine: docker (podman's internal networks leave the host reachable from the sandbox)";
+    if (isolation === "run")
+        return "cannot be combined with isolation: run (one container serves many candidates, so their services could not be fresh for each); use isolation: candidate";
+    if (isolation === "namespace")
+        return "cannot be combined with isolation: namespace (its sandboxes have no network to join a service's); use isolation: candidate";
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/settings/settings.ts
 // Every input → one typed, validated Settings object. Bad values end the run before anything runs,
 // with one line naming the input.
+
 
 
 
@@ -47475,13 +47548,14 @@ const settings_DEFAULTS = {
     "max-tree-size": "",
     setup: "",
     "setup-network": "none",
-    // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+    // Empty: the package manifests and lock files (settings/setup-inputs-setting.ts).
     "setup-inputs": "",
     "test-results": "",
     "results-format": "junit",
     compare: "none",
     reruns: "0",
     "setup-timeout": "10m",
+    services: "",
     runtime: "",
     engine: "docker",
     concurrency: "",
@@ -47648,6 +47722,7 @@ function readJobShape(input) {
     const setup = input("setup");
     const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
     const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+    const services = parseServices(input("services"));
     const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
     return {
         target,
@@ -47660,6 +47735,7 @@ function readJobShape(input) {
         setup,
         setupNetwork,
         setupTimeoutMs,
+        services,
         setupInputs,
     };
 }
@@ -47686,6 +47762,7 @@ function readRun(input, early) {
         ...(setup && {
             setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs },
         }),
+        services: early.services,
         patchPidsLimit: early.pids ?? PATCH_PIDS,
         patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
         testResults: parseGlobs("test-results", input("test-results")),
@@ -47720,7 +47797,17 @@ function readMode(input, ctx, early) {
     const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
     if (isolation === "namespace")
         namespaceCrossCheck(engine, input("runtime"));
-    return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+    const services = early.services.length > 0;
+    const refusal = services ? servicesRefusal(engine, isolation) : undefined;
+    if (refusal)
+        throw new InputError("services", refusal);
+    return {
+        engine,
+        isolation,
+        // A run's services take memory beside its sandbox: as many runs at once as the machine holds with them.
+        concurrency: fitConcurrency(early.wanted, runMemoryBytes(early.memoryBytes, early.services), ctx.machineBytes),
+        services,
+    };
 }
 /**
  * `isolation: namespace` runs each candidate in a bwrap sandbox made from a config docker made: never
@@ -53791,7 +53878,7 @@ function lockDown(job, setup) {
             `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`,
         ],
         init: true,
-        network: setup?.network ?? "none",
+        network: setup?.network ?? job.network ?? "none",
         memoryBytes: limits.memoryBytes,
         cpus: limits.cpus,
         cgroupPids,
@@ -54950,11 +55037,15 @@ class CliEngine extends OpeningEngine {
         if (result.code !== 0)
             throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
     }
-    /** Containers first (a run image cannot go while one runs from it), then the run's images. */
+    /**
+     * Containers first (a run image cannot go while one runs from it, nor a network while one is on it),
+     * then the run's images and its services' networks (sandbox/services.ts).
+     */
     async removeLabelled(label) {
         const containers = await this.#removeListed(["ps", "-a", "--filter", `label=${label}`, "--format", "{{.Names}}"], ["rm", "-f", "-v"], `containers labelled ${label}`);
+        const networks = await this.#removeListed(["network", "ls", "--filter", `label=${label}`, "--format", "{{.Name}}"], ["network", "rm"], `networks labelled ${label}`);
         const images = await this.#removeListed(["images", "--filter", `label=${label}`, "--format", "{{.Repository}}:{{.Tag}}"], ["rmi", "-f"], `images labelled ${label}`);
-        return [...containers, ...images];
+        return [...containers, ...networks, ...images];
     }
     async #removeListed(list, remove, what) {
         const listed = await cli_command_cli(this.binary, list);
@@ -56948,6 +57039,345 @@ class SharedEngine extends CliImages {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/services.ts
+// `services`: containers a test suite talks to (a database, a cache), started fresh beside every sandbox
+// run, the base's included, and removed after it. Each run gets a network of its own, made `--internal`
+// (no route out, nor to another run's network), on which its services answer to their names; the
+// sandbox joins that network alone, with every other flag of its lock-down as ever. A service that exits
+// or never accepts connections ends the run as our failure, with its log.
+//
+// Readiness without knowing the protocol: a service is ready when every TCP port its image EXPOSEs (any
+// port, when it EXPOSEs none) is listening on an address the sandbox can reach (not loopback), as the
+// kernel's own table of sockets says: /proc/net/tcp and tcp6 of the service's network namespace, read
+// by a probe container that shares that namespace. The probe is made of the sandbox's image and uses
+// nothing but its `sh` (which the driver needs anyway), never the service's image, which may have no shell at all (distroless,
+// scratch), and nothing is run inside the service's container. A listening socket is one the kernel
+// completes connections to, so this is "accepts connections" without sending a byte any protocol could
+// take for a client; a listener on 127.0.0.1 only (which the sandbox could never reach) is not ready.
+//
+// The services and their networks carry the run's labels, so the cleanup by label (the post step, a
+// cancel) finds them as it finds the sandboxes (cli-engine.ts removes labelled networks after containers).
+
+
+
+
+
+
+
+/** How long a service may take to accept connections (a database's first start initialises its files). */
+const SERVICE_READY_TIMEOUT_MS = 60_000;
+/** How often readiness is looked at. */
+const READY_POLL_MS = 100;
+/** The lines of a failed service's log that go into the message. */
+const LOG_LINES = 40;
+/** Marks a service's and a probe's container, beside the run's labels, so a reader can tell them from sandboxes. */
+const SERVICE_LABEL = "io.github.sandbox-gate.service";
+/**
+ * The capabilities a service keeps: what database images' entry points use to make their data
+ * directory theirs and step down to their own user (chown, then gosu/su-exec). The rest (raw sockets,
+ * mknod, chroot, …) go, and no-new-privileges holds: the candidate talks to the service, and a service
+ * it could break into must be no stronger than it needs to be.
+ */
+const SERVICE_CAPS = ["CHOWN", "DAC_OVERRIDE", "FOWNER", "SETGID", "SETUID"];
+/** A fresh name for a run's network or one of its containers. */
+function freshName(kind) {
+    return `sandbox-gate-${kind}-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}`;
+}
+/** `--label` flags of the job's labels (with the owner's), and the service mark. */
+function labelFlags(labels, service) {
+    return Object.entries({ ...withOwner(labels), [SERVICE_LABEL]: service }).flatMap(([key, value]) => [
+        "--label",
+        `${key}=${value}`,
+    ]);
+}
+/**
+ * `network create`: internal, labelled as the run's containers are. `--internal` alone drops what is
+ * forwarded out, but the bridge still holds the gateway's address on the host, where a sandbox reaches
+ * every service the host listens on (measured: Docker 20.10, a host port on 0.0.0.0 answered). With
+ * inhibit_ipv4 the bridge has no address: the containers on it reach each other and nothing else.
+ */
+function networkCreateArgs(network, labels) {
+    return [
+        "network",
+        "create",
+        "--internal",
+        ...["--opt", "com.docker.network.bridge.inhibit_ipv4=true"],
+        ...labelFlags(labels, "network"),
+        "--",
+        network,
+    ];
+}
+/** `run` of one service: detached, on the run's network under its name, within its own limits. */
+function serviceRunArgs(service, container, network, labels) {
+    const { memoryBytes, cpus, pidsLimit } = SERVICE_LIMITS;
+    return [
+        "run",
+        "--detach",
+        ...["--name", container],
+        ...labelFlags(labels, service.name),
+        // Made ready before the first run, as the sandbox's image is (run/pipeline.ts); a run never pulls.
+        ...["--pull", "never"],
+        ...["--network", network],
+        ...["--network-alias", service.name],
+        ...["--memory", String(memoryBytes)],
+        ...["--memory-swap", String(memoryBytes)],
+        ...["--cpus", String(cpus)],
+        ...["--pids-limit", String(pidsLimit)],
+        ...["--cap-drop", "ALL"],
+        ...SERVICE_CAPS.flatMap((cap) => ["--cap-add", cap]),
+        ...["--security-opt", "no-new-privileges"],
+        "--",
+        service.image,
+        ...service.args,
+    ];
+}
+/**
+ * `run` of the probe: the sandbox's image in the service's network namespace (`serviceContainer`), locked
+ * down and idle (its shell waits on a stdin kept open and never written), so each look is one `exec`.
+ */
+function probeRunArgs(image, container, serviceContainer, labels) {
+    return [
+        "run",
+        "--detach",
+        "--interactive",
+        ...["--name", container],
+        ...labelFlags(labels, "probe"),
+        ...["--pull", "never"],
+        ...["--network", `container:${serviceContainer}`],
+        ...["--log-driver", "none"],
+        ...["--memory", String(32 * 1024 * 1024)],
+        ...["--pids-limit", "8"],
+        "--read-only",
+        ...["--cap-drop", "ALL"],
+        ...["--security-opt", "no-new-privileges"],
+        ...["--user", SANDBOX_USER],
+        "--",
+        image,
+        ...["sh", "-c", "read -r never"],
+    ];
+}
+/**
+ * What a look at the probe runs: the namespace's TCP sockets, IPv4 then IPv6 (absent without IPv6),
+ * with the shell's builtins alone, so an image with no `cat` still serves.
+ */
+const PROBE_LOOK = [
+    "sh",
+    "-c",
+    'for f in /proc/net/tcp /proc/net/tcp6; do [ -r "$f" ] || continue; while IFS= read -r l; do echo "$l"; done < "$f"; done',
+];
+/** The TCP ports the image EXPOSEs, from `image inspect`'s `.Config.ExposedPorts` as JSON (`{"6379/tcp": {}}`). */
+function exposedTcpPorts(json) {
+    let parsed;
+    try {
+        parsed = JSON.parse(json);
+    }
+    catch {
+        return [];
+    }
+    if (parsed === null || typeof parsed !== "object")
+        return [];
+    return Object.keys(parsed)
+        .map((key) => /^(\d+)(?:\/tcp)?$/.exec(key))
+        .filter((match) => match !== null)
+        .map((match) => Number(match[1]))
+        .sort((a, b) => a - b);
+}
+/** The kernel's state of a listening socket in /proc/net/tcp. */
+const LISTEN = "0A";
+/** Whether /proc/net/tcp's hex local address is a loopback one (127/8, ::1, ::ffff:127/104). */
+function isLoopback(hexAddress) {
+    const address = hexAddress.toUpperCase();
+    // IPv4 is written as a little-endian word: 127.0.0.1 is 0100007F, its first byte last.
+    if (address.length === 8)
+        return address.endsWith("7F");
+    if (address === "00000000000000000000000001000000")
+        return true;
+    // ::ffff:a.b.c.d: the IPv4 address is the last word.
+    return address.startsWith("0000000000000000FFFF0000") && address.endsWith("7F");
+}
+/** The ports listening on an address other than loopback, from /proc/net/tcp and tcp6 text. */
+function reachableListeners(procNetTcp) {
+    const ports = new Set();
+    for (const line of procNetTcp.split("\n")) {
+        const fields = line.trim().split(/\s+/);
+        // sl, local_address, rem_address, st, …; the header's second field is not ADDRESS:PORT.
+        const local = /^([0-9A-Fa-f]+):([0-9A-Fa-f]{4})$/.exec(fields[1] ?? "");
+        if (!local || fields[3]?.toUpperCase() !== LISTEN || isLoopback(local[1]))
+            continue;
+        ports.add(parseInt(local[2], 16));
+    }
+    return ports;
+}
+/** Ready: every exposed port listens where the sandbox can reach it; with none exposed, any port does. */
+function isReady(exposed, listening) {
+    return exposed.length === 0 ? listening.size > 0 : exposed.every((port) => listening.has(port));
+}
+/** What readiness waits for, in a message: the exposed ports, or any. */
+function waitedFor(exposed) {
+    return exposed.length === 0
+        ? "a TCP port (its image EXPOSEs none)"
+        : `TCP port${exposed.length > 1 ? "s" : ""} ${exposed.join(", ")}`;
+}
+/**
+ * Any engine, with `services`: a job that names services gets them, fresh, on a network of its own, and
+ * the sandbox joins that network; a job without runs as it would. Removal follows each run off its
+ * critical path (close() waits for it); abort() removes what runs in flight have started.
+ */
+class ServicesEngine {
+    #inner;
+    #binary;
+    #readyTimeoutMs;
+    /** Runs' services not yet removed, by network. */
+    #started = new Map();
+    #removals = new Removals((network) => this.#removeSet(network));
+    /** Exposed ports per image, read once. */
+    #exposed = new Map();
+    #aborted = false;
+    constructor(inner, options) {
+        this.#inner = inner;
+        this.#binary = options.binary;
+        this.#readyTimeoutMs = options.readyTimeoutMs ?? SERVICE_READY_TIMEOUT_MS;
+    }
+    async run(job, hooks = {}) {
+        if (!job.services || job.services.length === 0)
+            return this.#inner.run(job, hooks);
+        if (this.#aborted)
+            return failedFacts(CANCELLED_BEFORE_START);
+        const network = freshName("net");
+        const started = { network, containers: [] };
+        this.#started.set(network, started);
+        try {
+            const problem = await this.#start(job, job.services, started);
+            if (problem !== undefined)
+                return failedFacts(problem);
+            if (this.#aborted)
+                return failedFacts(CANCELLED_BEFORE_START);
+            return await this.#inner.run({ ...job, network }, {
+                ...hooks,
+                onContainer: (name) => {
+                    started.sandbox = name;
+                    hooks.onContainer?.(name);
+                },
+            });
+        }
+        finally {
+            this.#removals.remove(network);
+        }
+    }
+    /** The network, then each service with its readiness; our failure's message, or undefined when all are ready. */
+    async #start(job, services, started) {
+        const made = await this.#cli(networkCreateArgs(started.network, job.labels));
+        if (made.code !== 0)
+            return `the services' network could not be made: ${describeFailure(made)}`;
+        for (const service of services) {
+            if (this.#aborted)
+                return undefined;
+            const problem = await this.#startOne(job, service, started);
+            if (problem !== undefined)
+                return `service '${service.name}' (${service.image}) ${problem}`;
+        }
+        return undefined;
+    }
+    async #startOne(job, service, started) {
+        const container = freshName(`svc-${service.name}`);
+        started.containers.push(container);
+        const ran = await this.#cli(serviceRunArgs(service, container, started.network, job.labels));
+        if (ran.code !== 0)
+            return `did not start: ${describeFailure(ran)}`;
+        const exposed = await this.#exposedPorts(service.image);
+        const probe = freshName(`probe-${service.name}`);
+        started.containers.push(probe);
+        const probing = await this.#cli(probeRunArgs(job.image, probe, container, job.labels));
+        // A service that exited at once leaves no namespace to join: its exit is what to say.
+        if (probing.code !== 0)
+            return (await this.#exited(container)) ?? `could not be probed for readiness: ${describeFailure(probing)}`;
+        const deadline = Date.now() + this.#readyTimeoutMs;
+        for (;;) {
+            if (this.#aborted)
+                return undefined;
+            const look = await this.#cli(["exec", probe, ...PROBE_LOOK]);
+            // tcp6 is absent where IPv6 is off: what was read of tcp still counts.
+            if (isReady(exposed, reachableListeners(look.stdout)))
+                return undefined;
+            const exited = await this.#exited(container);
+            if (exited !== undefined)
+                return exited;
+            if (Date.now() > deadline)
+                return `did not accept connections on ${waitedFor(exposed)} within ${this.#readyTimeoutMs / 1000} s; its log:\n${await this.#log(container)}`;
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(READY_POLL_MS);
+        }
+    }
+    /** The message for a service that is no longer running, with its log; undefined while it runs. */
+    async #exited(container) {
+        const state = await this.#cli(["inspect", "--format", "{{.State.Running}} {{.State.ExitCode}}", container]);
+        const [running, exitCode] = state.stdout.trim().split(" ");
+        if (state.code !== 0 || running !== "false")
+            return undefined;
+        return `exited with code ${exitCode} before accepting connections; its log:\n${await this.#log(container)}`;
+    }
+    #exposedPorts(image) {
+        let ports = this.#exposed.get(image);
+        if (!ports) {
+            ports = this.#cli(["image", "inspect", "--format", "{{json .Config.ExposedPorts}}", "--", image]).then((result) => (result.code === 0 ? exposedTcpPorts(result.stdout.trim()) : []));
+            this.#exposed.set(image, ports);
+        }
+        return ports;
+    }
+    /** The service's last lines of output, stdout and stderr together. */
+    async #log(container) {
+        const log = await this.#cli(["logs", "--tail", String(LOG_LINES), container]);
+        const text = `${log.stdout}${log.stderr}`.trimEnd();
+        return text === "" ? "(empty)" : text;
+    }
+    /**
+     * A run's services and network. The sandbox's container is removed by its engine off the critical path,
+     * maybe not yet: it is disconnected first, since a network with a container on it cannot go.
+     */
+    async #removeSet(network) {
+        const started = this.#started.get(network);
+        if (!started)
+            return;
+        if (started.containers.length > 0) {
+            const removed = await this.#cli(["rm", "-f", "-v", ...started.containers]);
+            if (removed.code !== 0 && !/no such container/i.test(removed.stderr))
+                throw new Error(describeFailure(removed));
+        }
+        if (started.sandbox !== undefined)
+            await this.#cli(["network", "disconnect", "--force", network, started.sandbox]);
+        const gone = await this.#cli(["network", "rm", network]);
+        if (gone.code !== 0 && !/not found|no such network/i.test(gone.stderr))
+            throw new Error(describeFailure(gone));
+        this.#started.delete(network);
+    }
+    #cli(args) {
+        return cli_command_cli(this.#binary, args);
+    }
+    hasImage(image) {
+        return this.#inner.hasImage(image);
+    }
+    pull(image) {
+        return this.#inner.pull(image);
+    }
+    removeLabelled(label) {
+        return this.#inner.removeLabelled(label);
+    }
+    /** The sandboxes' removals, then the services'; returns the failures of both. */
+    async close() {
+        const sandboxes = await this.#inner.close();
+        return [...sandboxes, ...(await this.#removals.settle())];
+    }
+    /** Ends the runs in flight (their sandboxes first: a network cannot go while one is on it), then every run's services. */
+    async abort() {
+        this.#aborted = true;
+        const sandboxes = await this.#inner.abort();
+        const networks = [...this.#started.keys()];
+        for (const network of networks)
+            this.#removals.remove(network);
+        await this.#removals.settle();
+        return [...sandboxes, ...networks];
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/select.ts
 // Which engine runs the sandboxes: the Engine API when its socket answers (no CLI process per call,
 // containers started ahead of need), the docker CLI otherwise (ssh:// or TLS hosts, contexts, podman).
@@ -56956,6 +57386,7 @@ class SharedEngine extends CliImages {
 // `engine: podman` always goes through podman's CLI. `isolation: namespace` runs each candidate in a
 // bubblewrap sandbox made from docker's config (engines/namespace/namespace.ts), and only where it can:
 // otherwise the run is refused, never made weaker.
+
 
 
 
@@ -56976,13 +57407,14 @@ async function createEngine(mode, log, env = process.env) {
         return new NamespaceEngine(cli, { warm: mode.concurrency });
     }
     const api = mode.engine === "docker" ? await reachableApi(env, log) : undefined;
-    if (api)
-        return mode.isolation === "run"
-            ? new SharedEngine(api, cli)
-            : new FreshPoolEngine(api, cli, { warm: mode.concurrency });
+    if (api && mode.isolation === "run")
+        return new SharedEngine(api, cli);
     if (mode.isolation === "run")
         log("isolation: run needs the Engine API; running one container per candidate instead");
-    return cli;
+    // With services, each sandbox joins a network made for its run: none can be made ahead of it.
+    const fresh = api ? new FreshPoolEngine(api, cli, { warm: mode.services ? 0 : mode.concurrency }) : cli;
+    // settings.ts refuses services under the other isolations.
+    return mode.services ? new ServicesEngine(fresh, { binary: mode.engine }) : fresh;
 }
 /**
  * The engine that removes a run's leftovers (the post step, after the process that judged is gone):
@@ -57801,9 +58233,13 @@ function imagePlan(images, ahead = PULL_AHEAD) {
         uses,
     };
 }
-/** The run's own images: the `image` input and every language's preset. A line naming one of these shares it. */
+/**
+ * The run's own images: the `image` input, every language's preset and the services'. A line naming one
+ * of these shares it.
+ */
 function runOwnImages(settings) {
-    return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image)].filter(Boolean));
+    const services = settings.run.services.map((service) => service.image);
+    return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image), ...services].filter(Boolean));
 }
 /** A line's own image, when it is not one of the run's (`own`): what the plan pulls ahead and releases. */
 function lineImage(item, own) {
@@ -58885,6 +59321,13 @@ async function place(prepared, candidate, ctx) {
     const imageProblem = await ctx.prepareImage(image);
     if (imageProblem)
         return { status: "sandbox_error", language, limits, reason: imageProblem };
+    // The services' images are made ready as the sandbox's is: once, before any clock starts.
+    const { services } = settings.run;
+    for (const service of services) {
+        const problem = await ctx.prepareImage(service.image);
+        if (problem)
+            return { status: "sandbox_error", language, limits, reason: `service '${service.name}': ${problem}` };
+    }
     // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
     // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
     const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
@@ -58921,6 +59364,7 @@ async function place(prepared, candidate, ctx) {
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
             limits,
             labels: { [RUN_LABEL]: ctx.runId },
+            ...(services.length > 0 && { services }),
             ...(made && { treeDir: RUN_TREE_DIR }),
             ...(workdir !== undefined && { workdir }),
             ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
@@ -59977,7 +60421,7 @@ async function judgeAll(entries, ctx, hooks) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/cleanup.ts
-// The post step: remove every container and image this run labelled, even after a cancelled job. The
+// The post step: remove every container, network and image this run labelled, even after a cancelled job. The
 // main step leaves it the run's id and engine in the step's state.
 
 
@@ -59996,7 +60440,7 @@ async function cleanup() {
     try {
         const removed = await leftoverRemover(core/* getState */.Gu(STATE_ENGINE) || "docker").removeLabelled(`${RUN_LABEL}=${runId}`);
         if (removed.length)
-            core/* info */.pq(`removed ${removed.length} leftover(s) of this run (containers, then images): ${removed.join(", ")}`);
+            core/* info */.pq(`removed ${removed.length} leftover(s) of this run (containers, networks, then images): ${removed.join(", ")}`);
     }
     catch (error) {
         core/* warning */.$e(`sandbox-gate cleanup: ${error.message}`);

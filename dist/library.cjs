@@ -12074,6 +12074,55 @@ function parseSetupInputs(items) {
   return [...new Set(globs)];
 }
 ;
+const SERVICE_LIMITS = { memoryBytes: 512 * 1024 * 1024, cpus: 1, pidsLimit: 256 };
+function runMemoryBytes(sandboxBytes, services) {
+  return sandboxBytes + services.length * SERVICE_LIMITS.memoryBytes;
+}
+const NAME = /^[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const ARGS_MARK = "--";
+function parseServices(value) {
+  const services = [];
+  value.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === "")
+      return;
+    const bad = (why) => new errors_InputError("services", `line ${index + 1} '${line}': ${why}`);
+    const equals = line.indexOf("=");
+    if (equals === -1)
+      throw bad("is not NAME=IMAGE (optionally followed by ' -- ARGS')");
+    const name = line.slice(0, equals).trim();
+    const rest = line.slice(equals + 1).trim();
+    const words = rest.split(/\s+/).filter(Boolean);
+    const mark = words.indexOf(ARGS_MARK);
+    const before = mark === -1 ? words : words.slice(0, mark);
+    const args = mark === -1 ? [] : words.slice(mark + 1);
+    const image = before[0] ?? "";
+    if (!NAME.test(name))
+      throw bad(`the name '${name}' is not a host name (a-z, 0-9 and '-', starting with a letter, at most 63)`);
+    if (image === "")
+      throw bad("names no image");
+    if (before.length > 1)
+      throw bad(`'${before.join(" ")}' is not one image name; put the container's arguments after ' -- '`);
+    if (image.startsWith("-"))
+      throw bad(`'${image}' is not an image name`);
+    if (mark !== -1 && args.length === 0)
+      throw bad("has ' -- ' but no arguments after it");
+    if (services.some((service) => service.name === name))
+      throw bad(`the name '${name}' is taken by an earlier line`);
+    services.push({ name, image, args });
+  });
+  return services;
+}
+function servicesRefusal(engine, isolation) {
+  if (engine === "podman")
+    return "needs engine: docker (podman's internal networks leave the host reachable from the sandbox)";
+  if (isolation === "run")
+    return "cannot be combined with isolation: run (one container serves many candidates, so their services could not be fresh for each); use isolation: candidate";
+  if (isolation === "namespace")
+    return "cannot be combined with isolation: namespace (its sandboxes have no network to join a service's); use isolation: candidate";
+  return void 0;
+}
+;
 const RESULTS_FORMATS = [
   "junit",
   "pytest",
@@ -12126,13 +12175,14 @@ const DEFAULTS = {
   "max-tree-size": "",
   setup: "",
   "setup-network": "none",
-  // Empty: the package manifests and lock files (settings/setup-inputs.ts).
+  // Empty: the package manifests and lock files (settings/setup-inputs-setting.ts).
   "setup-inputs": "",
   "test-results": "",
   "results-format": "junit",
   compare: "none",
   reruns: "0",
   "setup-timeout": "10m",
+  services: "",
   runtime: "",
   engine: "docker",
   concurrency: "",
@@ -12273,6 +12323,7 @@ function readJobShape(input) {
   const setup = input("setup");
   const setupNetwork = parseChoice("setup-network", input("setup-network"), ["none", "bridge"]);
   const setupTimeoutMs = parseDuration("setup-timeout", input("setup-timeout"));
+  const services = parseServices(input("services"));
   const setupInputs = parseSetupInputs(parseList(input("setup-inputs")));
   return {
     target,
@@ -12285,6 +12336,7 @@ function readJobShape(input) {
     setup,
     setupNetwork,
     setupTimeoutMs,
+    services,
     setupInputs
   };
 }
@@ -12311,6 +12363,7 @@ function readRun(input, early) {
     ...setup && {
       setup: { command: setup, network: setupNetwork, timeoutMs: setupTimeoutMs, inputs: setupInputs }
     },
+    services: early.services,
     patchPidsLimit: early.pids ?? PATCH_PIDS,
     patchFuzz: parseBoolean("patch-fuzz", input("patch-fuzz")),
     testResults: parseGlobs("test-results", input("test-results")),
@@ -12345,7 +12398,17 @@ function readMode(input, ctx, early) {
   const isolation = parseChoice("isolation", input("isolation"), ["candidate", "run", "namespace"]);
   if (isolation === "namespace")
     namespaceCrossCheck(engine, input("runtime"));
-  return { engine, isolation, concurrency: fitConcurrency(early.wanted, early.memoryBytes, ctx.machineBytes) };
+  const services = early.services.length > 0;
+  const refusal = services ? servicesRefusal(engine, isolation) : void 0;
+  if (refusal)
+    throw new errors_InputError("services", refusal);
+  return {
+    engine,
+    isolation,
+    // A run's services take memory beside its sandbox: as many runs at once as the machine holds with them.
+    concurrency: fitConcurrency(early.wanted, runMemoryBytes(early.memoryBytes, early.services), ctx.machineBytes),
+    services
+  };
 }
 function namespaceCrossCheck(engine, runtime) {
   if (engine === "podman")
@@ -15338,7 +15401,7 @@ function lockDown(job, setup) {
       `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`
     ],
     init: true,
-    network: setup?.network ?? "none",
+    network: setup?.network ?? job.network ?? "none",
     memoryBytes: limits.memoryBytes,
     cpus: limits.cpus,
     cgroupPids,
@@ -15549,7 +15612,8 @@ function imagePlan(images, ahead = PULL_AHEAD) {
   };
 }
 function line_images_runOwnImages(settings) {
-  return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image)].filter(Boolean));
+  const services = settings.run.services.map((service) => service.image);
+  return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image), ...services].filter(Boolean));
 }
 function line_images_lineImage(item, own) {
   const image = "status" in item ? void 0 : item.overrides?.image;
@@ -17142,6 +17206,12 @@ async function place(prepared, candidate, ctx) {
   const imageProblem = await ctx.prepareImage(image);
   if (imageProblem)
     return { status: "sandbox_error", language, limits, reason: imageProblem };
+  const { services } = settings.run;
+  for (const service of services) {
+    const problem = await ctx.prepareImage(service.image);
+    if (problem)
+      return { status: "sandbox_error", language, limits, reason: `service '${service.name}': ${problem}` };
+  }
   const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
   const start = prepared.start ?? (workdir !== void 0 && ctx.runImages ? "tests" : void 0);
   const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup) : void 0;
@@ -17172,6 +17242,7 @@ ${made.output.trimEnd()}` : ""}`
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
       limits,
       labels: { [engine_RUN_LABEL]: ctx.runId },
+      ...services.length > 0 && { services },
       ...made && { treeDir: RUN_TREE_DIR },
       ...workdir !== void 0 && { workdir },
       ...!log && testResults.length > 0 && { results: findPatterns(testResults) },
@@ -19452,11 +19523,15 @@ class cli_engine_CliEngine extends OpeningEngine {
     if (result.code !== 0)
       throw new Error(`pull of ${image} failed: ${describeFailure(result)}`);
   }
-  /** Containers first (a run image cannot go while one runs from it), then the run's images. */
+  /**
+   * Containers first (a run image cannot go while one runs from it, nor a network while one is on it),
+   * then the run's images and its services' networks (sandbox/services.ts).
+   */
   async removeLabelled(label2) {
     const containers = await this.#removeListed(["ps", "-a", "--filter", `label=${label2}`, "--format", "{{.Names}}"], ["rm", "-f", "-v"], `containers labelled ${label2}`);
+    const networks = await this.#removeListed(["network", "ls", "--filter", `label=${label2}`, "--format", "{{.Name}}"], ["network", "rm"], `networks labelled ${label2}`);
     const images = await this.#removeListed(["images", "--filter", `label=${label2}`, "--format", "{{.Repository}}:{{.Tag}}"], ["rmi", "-f"], `images labelled ${label2}`);
-    return [...containers, ...images];
+    return [...containers, ...networks, ...images];
   }
   async #removeListed(list, remove, what) {
     const listed = await cli(this.binary, list);
@@ -21155,6 +21230,271 @@ class SharedEngine extends CliImages {
   }
 }
 ;
+const SERVICE_READY_TIMEOUT_MS = 6e4;
+const READY_POLL_MS = 100;
+const LOG_LINES = 40;
+const SERVICE_LABEL = "io.github.sandbox-gate.service";
+const SERVICE_CAPS = ["CHOWN", "DAC_OVERRIDE", "FOWNER", "SETGID", "SETUID"];
+function freshName(kind) {
+  return `sandbox-gate-${kind}-${(0, external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}`;
+}
+function labelFlags(labels, service) {
+  return Object.entries({ ...withOwner(labels), [SERVICE_LABEL]: service }).flatMap(([key, value]) => [
+    "--label",
+    `${key}=${value}`
+  ]);
+}
+function networkCreateArgs(network, labels) {
+  return [
+    "network",
+    "create",
+    "--internal",
+    ...["--opt", "com.docker.network.bridge.inhibit_ipv4=true"],
+    ...labelFlags(labels, "network"),
+    "--",
+    network
+  ];
+}
+function serviceRunArgs(service, container, network, labels) {
+  const { memoryBytes, cpus, pidsLimit } = SERVICE_LIMITS;
+  return [
+    "run",
+    "--detach",
+    ...["--name", container],
+    ...labelFlags(labels, service.name),
+    // Made ready before the first run, as the sandbox's image is (run/pipeline.ts); a run never pulls.
+    ...["--pull", "never"],
+    ...["--network", network],
+    ...["--network-alias", service.name],
+    ...["--memory", String(memoryBytes)],
+    ...["--memory-swap", String(memoryBytes)],
+    ...["--cpus", String(cpus)],
+    ...["--pids-limit", String(pidsLimit)],
+    ...["--cap-drop", "ALL"],
+    ...SERVICE_CAPS.flatMap((cap) => ["--cap-add", cap]),
+    ...["--security-opt", "no-new-privileges"],
+    "--",
+    service.image,
+    ...service.args
+  ];
+}
+function probeRunArgs(image, container, serviceContainer, labels) {
+  return [
+    "run",
+    "--detach",
+    "--interactive",
+    ...["--name", container],
+    ...labelFlags(labels, "probe"),
+    ...["--pull", "never"],
+    ...["--network", `container:${serviceContainer}`],
+    ...["--log-driver", "none"],
+    ...["--memory", String(32 * 1024 * 1024)],
+    ...["--pids-limit", "8"],
+    "--read-only",
+    ...["--cap-drop", "ALL"],
+    ...["--security-opt", "no-new-privileges"],
+    ...["--user", SANDBOX_USER],
+    "--",
+    image,
+    ...["sh", "-c", "read -r never"]
+  ];
+}
+const PROBE_LOOK = [
+  "sh",
+  "-c",
+  'for f in /proc/net/tcp /proc/net/tcp6; do [ -r "$f" ] || continue; while IFS= read -r l; do echo "$l"; done < "$f"; done'
+];
+function exposedTcpPorts(json2) {
+  let parsed;
+  try {
+    parsed = JSON.parse(json2);
+  } catch {
+    return [];
+  }
+  if (parsed === null || typeof parsed !== "object")
+    return [];
+  return Object.keys(parsed).map((key) => /^(\d+)(?:\/tcp)?$/.exec(key)).filter((match2) => match2 !== null).map((match2) => Number(match2[1])).sort((a, b) => a - b);
+}
+const LISTEN = "0A";
+function isLoopback(hexAddress) {
+  const address = hexAddress.toUpperCase();
+  if (address.length === 8)
+    return address.endsWith("7F");
+  if (address === "00000000000000000000000001000000")
+    return true;
+  return address.startsWith("0000000000000000FFFF0000") && address.endsWith("7F");
+}
+function reachableListeners(procNetTcp) {
+  const ports = /* @__PURE__ */ new Set();
+  for (const line of procNetTcp.split("\n")) {
+    const fields = line.trim().split(/\s+/);
+    const local = /^([0-9A-Fa-f]+):([0-9A-Fa-f]{4})$/.exec(fields[1] ?? "");
+    if (!local || fields[3]?.toUpperCase() !== LISTEN || isLoopback(local[1]))
+      continue;
+    ports.add(parseInt(local[2], 16));
+  }
+  return ports;
+}
+function isReady(exposed, listening) {
+  return exposed.length === 0 ? listening.size > 0 : exposed.every((port) => listening.has(port));
+}
+function waitedFor(exposed) {
+  return exposed.length === 0 ? "a TCP port (its image EXPOSEs none)" : `TCP port${exposed.length > 1 ? "s" : ""} ${exposed.join(", ")}`;
+}
+class ServicesEngine {
+  #inner;
+  #binary;
+  #readyTimeoutMs;
+  /** Runs' services not yet removed, by network. */
+  #started = /* @__PURE__ */ new Map();
+  #removals = new Removals((network) => this.#removeSet(network));
+  /** Exposed ports per image, read once. */
+  #exposed = /* @__PURE__ */ new Map();
+  #aborted = false;
+  constructor(inner, options) {
+    this.#inner = inner;
+    this.#binary = options.binary;
+    this.#readyTimeoutMs = options.readyTimeoutMs ?? SERVICE_READY_TIMEOUT_MS;
+  }
+  async run(job, hooks = {}) {
+    if (!job.services || job.services.length === 0)
+      return this.#inner.run(job, hooks);
+    if (this.#aborted)
+      return failedFacts(CANCELLED_BEFORE_START);
+    const network = freshName("net");
+    const started = { network, containers: [] };
+    this.#started.set(network, started);
+    try {
+      const problem = await this.#start(job, job.services, started);
+      if (problem !== void 0)
+        return failedFacts(problem);
+      if (this.#aborted)
+        return failedFacts(CANCELLED_BEFORE_START);
+      return await this.#inner.run({ ...job, network }, {
+        ...hooks,
+        onContainer: (name) => {
+          started.sandbox = name;
+          hooks.onContainer?.(name);
+        }
+      });
+    } finally {
+      this.#removals.remove(network);
+    }
+  }
+  /** The network, then each service with its readiness; our failure's message, or undefined when all are ready. */
+  async #start(job, services, started) {
+    const made = await this.#cli(networkCreateArgs(started.network, job.labels));
+    if (made.code !== 0)
+      return `the services' network could not be made: ${describeFailure(made)}`;
+    for (const service of services) {
+      if (this.#aborted)
+        return void 0;
+      const problem = await this.#startOne(job, service, started);
+      if (problem !== void 0)
+        return `service '${service.name}' (${service.image}) ${problem}`;
+    }
+    return void 0;
+  }
+  async #startOne(job, service, started) {
+    const container = freshName(`svc-${service.name}`);
+    started.containers.push(container);
+    const ran = await this.#cli(serviceRunArgs(service, container, started.network, job.labels));
+    if (ran.code !== 0)
+      return `did not start: ${describeFailure(ran)}`;
+    const exposed = await this.#exposedPorts(service.image);
+    const probe = freshName(`probe-${service.name}`);
+    started.containers.push(probe);
+    const probing = await this.#cli(probeRunArgs(job.image, probe, container, job.labels));
+    if (probing.code !== 0)
+      return await this.#exited(container) ?? `could not be probed for readiness: ${describeFailure(probing)}`;
+    const deadline = Date.now() + this.#readyTimeoutMs;
+    for (; ; ) {
+      if (this.#aborted)
+        return void 0;
+      const look = await this.#cli(["exec", probe, ...PROBE_LOOK]);
+      if (isReady(exposed, reachableListeners(look.stdout)))
+        return void 0;
+      const exited = await this.#exited(container);
+      if (exited !== void 0)
+        return exited;
+      if (Date.now() > deadline)
+        return `did not accept connections on ${waitedFor(exposed)} within ${this.#readyTimeoutMs / 1e3} s; its log:
+${await this.#log(container)}`;
+      await (0, promises_namespaceObject.setTimeout)(READY_POLL_MS);
+    }
+  }
+  /** The message for a service that is no longer running, with its log; undefined while it runs. */
+  async #exited(container) {
+    const state = await this.#cli(["inspect", "--format", "{{.State.Running}} {{.State.ExitCode}}", container]);
+    const [running, exitCode] = state.stdout.trim().split(" ");
+    if (state.code !== 0 || running !== "false")
+      return void 0;
+    return `exited with code ${exitCode} before accepting connections; its log:
+${await this.#log(container)}`;
+  }
+  #exposedPorts(image) {
+    let ports = this.#exposed.get(image);
+    if (!ports) {
+      ports = this.#cli(["image", "inspect", "--format", "{{json .Config.ExposedPorts}}", "--", image]).then((result) => result.code === 0 ? exposedTcpPorts(result.stdout.trim()) : []);
+      this.#exposed.set(image, ports);
+    }
+    return ports;
+  }
+  /** The service's last lines of output, stdout and stderr together. */
+  async #log(container) {
+    const log = await this.#cli(["logs", "--tail", String(LOG_LINES), container]);
+    const text = `${log.stdout}${log.stderr}`.trimEnd();
+    return text === "" ? "(empty)" : text;
+  }
+  /**
+   * A run's services and network. The sandbox's container is removed by its engine off the critical path,
+   * maybe not yet: it is disconnected first, since a network with a container on it cannot go.
+   */
+  async #removeSet(network) {
+    const started = this.#started.get(network);
+    if (!started)
+      return;
+    if (started.containers.length > 0) {
+      const removed = await this.#cli(["rm", "-f", "-v", ...started.containers]);
+      if (removed.code !== 0 && !/no such container/i.test(removed.stderr))
+        throw new Error(describeFailure(removed));
+    }
+    if (started.sandbox !== void 0)
+      await this.#cli(["network", "disconnect", "--force", network, started.sandbox]);
+    const gone = await this.#cli(["network", "rm", network]);
+    if (gone.code !== 0 && !/not found|no such network/i.test(gone.stderr))
+      throw new Error(describeFailure(gone));
+    this.#started.delete(network);
+  }
+  #cli(args) {
+    return cli(this.#binary, args);
+  }
+  hasImage(image) {
+    return this.#inner.hasImage(image);
+  }
+  pull(image) {
+    return this.#inner.pull(image);
+  }
+  removeLabelled(label2) {
+    return this.#inner.removeLabelled(label2);
+  }
+  /** The sandboxes' removals, then the services'; returns the failures of both. */
+  async close() {
+    const sandboxes = await this.#inner.close();
+    return [...sandboxes, ...await this.#removals.settle()];
+  }
+  /** Ends the runs in flight (their sandboxes first: a network cannot go while one is on it), then every run's services. */
+  async abort() {
+    this.#aborted = true;
+    const sandboxes = await this.#inner.abort();
+    const networks = [...this.#started.keys()];
+    for (const network of networks)
+      this.#removals.remove(network);
+    await this.#removals.settle();
+    return [...sandboxes, ...networks];
+  }
+}
+;
 async function createEngine(mode, log, env = process.env) {
   const cli2 = new cli_engine_CliEngine({ binary: mode.engine });
   if (mode.isolation === "namespace") {
@@ -21164,11 +21504,12 @@ async function createEngine(mode, log, env = process.env) {
     return new NamespaceEngine(cli2, { warm: mode.concurrency });
   }
   const api = mode.engine === "docker" ? await reachableApi(env, log) : void 0;
-  if (api)
-    return mode.isolation === "run" ? new SharedEngine(api, cli2) : new FreshPoolEngine(api, cli2, { warm: mode.concurrency });
+  if (api && mode.isolation === "run")
+    return new SharedEngine(api, cli2);
   if (mode.isolation === "run")
     log("isolation: run needs the Engine API; running one container per candidate instead");
-  return cli2;
+  const fresh = api ? new FreshPoolEngine(api, cli2, { warm: mode.services ? 0 : mode.concurrency }) : cli2;
+  return mode.services ? new ServicesEngine(fresh, { binary: mode.engine }) : fresh;
 }
 function leftoverRemover(engine) {
   const cli2 = new CliEngine({ binary: engine });

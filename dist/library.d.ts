@@ -287,6 +287,11 @@ export interface SandboxOptions {
     setupInputs?: Globs;
     /** Wall-clock limit of the setup. Default `10m`. */
     setupTimeout?: Duration;
+    /**
+     * Containers started fresh beside every judgement, on a network of its own with no route out, reachable
+     * from the sandbox by name: `NAME=IMAGE` or `NAME=IMAGE -- ARGS`, one a line or one an item.
+     */
+    services?: string | string[];
     /** JUnit XML files the test command writes, in the sandbox's work dir: read back per test. */
     testResults?: Globs;
     /**

@@ -289,4 +289,28 @@ describe("SWE-bench's /testbed: a line's image_workdir, or an image named as SWE
     expect(results.get("work")!.stdout).toBe("/work\npkg\n1 by the install\n");
     expect([present(named), present(plain)]).toEqual([true, true]);
   });
+
+  it("refuses an image named as SWE-bench's that holds nothing at /testbed, as ours: never the changed files alone", async () => {
+    const repo = join(tempDir("line-images-no-testbed"), "repo");
+    execFileSync("mkdir", ["-p", join(repo, "pkg")]);
+    writeFileSync(join(repo, "pkg", "mod.py"), "VALUE = 1\n");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "base");
+    // Another environment than the line names: a plain image under SWE-bench's kind of name.
+    const misnamed = imageWith(TEST_IMAGE, `sandbox-gate-test/sweb.eval.x86_64.none_1776_none-${TAG}:latest`, []);
+    const patch = "--- a/pkg/mod.py\n+++ b/pkg/mod.py\n@@ -1 +1 @@\n-VALUE = 1\n+VALUE = 2\n";
+    const { outcome } = await run([{ id: "misnamed", patch, image: misnamed }], {
+      workdir: repo,
+      command: "ls -A",
+      pull: "never",
+      concurrency: "1",
+      timeout: "20s",
+    });
+    const result = byId(outcome).get("misnamed")!;
+    expect(result.status).toBe("sandbox_error");
+    expect(result.feedback).toContain("the image holds nothing at /testbed to judge on");
+  });
 });
