@@ -54014,10 +54014,25 @@ const STEP_TIMEOUT_MS = 10 * 60_000;
 // to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
 // An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
-// repository's can be larger than its files, copied into every candidate's work dir.
+// repository's can be larger than its files, copied into every candidate's work dir. It must hold more than
+// the files sent into it ($4, their top-level names a line each): the engine makes a missing work dir, and
+// an image that lacks it (another environment than the line's) would judge the changed files alone.
+// Exit 125 is ours (the engine's too), so a setup's own 125 is passed on as 1.
 const SETUP_DRIVER = String.raw `setup=$1
 cd "$2" || exit 125
-sh -c "$setup" || exit
+if [ -n "$3" ]; then
+  base=
+  for entry in * .[!.]* ..?*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    case "
+$4
+" in *"
+$entry
+"*) ;; *) base=1; break ;; esac
+  done
+  [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
+fi
+sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
 if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
 (tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
@@ -54050,6 +54065,7 @@ async function buildRunImage(binary, dialect, spec) {
             job.command,
             base.workdir,
             workdir === undefined ? "" : "image",
+            [...new Set(spec.files.map((file) => file.path.split("/")[0]))].join("\n"),
         ],
         // Caches out of the work dir: a setup's downloads are not copied into every candidate.
         env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
@@ -54103,6 +54119,9 @@ async function runSetup(binary, name, setup, maxOutputBytes) {
         await cli_command_cli(binary, ["kill", name]);
         return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output, bySetup: true };
     }
+    // The driver's own failure (or the engine's): ours, in its last line, not the setup's.
+    if (result.code === 125)
+        return { ok: false, reason: output.trim().split("\n").at(-1) || "the setup's container failed (exit 125)", output };
     if (result.code !== 0)
         return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
     return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };

@@ -15509,7 +15509,19 @@ const SANDBOX_UID = 65534;
 const STEP_TIMEOUT_MS = 10 * 6e4;
 const SETUP_DRIVER = String.raw`setup=$1
 cd "$2" || exit 125
-sh -c "$setup" || exit
+if [ -n "$3" ]; then
+  base=
+  for entry in * .[!.]* ..?*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    case "
+$4
+" in *"
+$entry
+"*) ;; *) base=1; break ;; esac
+  done
+  [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
+fi
+sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
 if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
 (tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
@@ -15539,7 +15551,8 @@ async function buildRunImage(binary, dialect, spec) {
       "sandbox-gate-setup",
       job.command,
       base.workdir,
-      workdir === void 0 ? "" : "image"
+      workdir === void 0 ? "" : "image",
+      [...new Set(spec.files.map((file) => file.path.split("/")[0]))].join("\n")
     ],
     // Caches out of the work dir: a setup's downloads are not copied into every candidate.
     env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"]
@@ -15583,6 +15596,8 @@ async function runSetup(binary, name, setup, maxOutputBytes) {
     await cli(binary, ["kill", name]);
     return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1e3} s`, output, bySetup: true };
   }
+  if (result.code === 125)
+    return { ok: false, reason: output.trim().split("\n").at(-1) || "the setup's container failed (exit 125)", output };
   if (result.code !== 0)
     return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
   return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
