@@ -170,7 +170,7 @@ describe("a cancelled action", () => {
     expect(pids(["-f", name])).toHaveLength(2);
     const post = await runStep({ ...step(dir, () => {}, tmp), state: main.state });
     expect(post.exitCode).toBe(0);
-    expect(post.stdout).toMatch(/removed \d+ leftover\(s\) of this run \(containers, then images\)/);
+    expect(post.stdout).toMatch(/removed \d+ leftover\(s\) of this run \(containers, networks, then images\)/);
     expect(containers(label)).toEqual([]);
     expect(pids(["-f", name])).toEqual([]);
   });
