@@ -17,7 +17,16 @@ import { newNonce, runMarker } from "../../src/sandbox/driver.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { pullRequestEvent, runStep } from "./bundled-action.js";
 import { flags, startCli } from "./gate-process.js";
-import { ENDING_CASES, HOSTILE_INPUTS, HostileWorld, LIMIT_CASES, Sandbox, codeOf, fence } from "./hostile-cases.js";
+import {
+  ENDING_CASES,
+  HOSTILE_INPUTS,
+  HostileWorld,
+  CASE_TEST_TIMEOUT_MS,
+  LIMIT_CASES,
+  Sandbox,
+  codeOf,
+  fence,
+} from "./hostile-cases.js";
 import { TEST_IMAGE, docker } from "./support.js";
 import { readValidReport } from "../support/report-schema.js";
 
@@ -40,7 +49,7 @@ afterAll(async () => {
 });
 
 describe("hostile candidates", () => {
-  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 30_000 }, async (c) => {
+  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: CASE_TEST_TIMEOUT_MS }, async (c) => {
     const judged = await sandbox.judge(c.language, codeOf(c, world), c.inputs);
     expect(judged.result.status, judged.result.feedback).toBe(c.status);
     c.check?.(judged, world);

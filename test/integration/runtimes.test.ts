@@ -7,7 +7,15 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import type { Result } from "../../src/core/model.js";
-import { ENDING_CASES, HostileWorld, LIMIT_CASES, Sandbox, codeOf, type Inputs } from "./hostile-cases.js";
+import {
+  ENDING_CASES,
+  HostileWorld,
+  CASE_TEST_TIMEOUT_MS,
+  LIMIT_CASES,
+  Sandbox,
+  codeOf,
+  type Inputs,
+} from "./hostile-cases.js";
 import { GVISOR_INPUTS } from "./runtimes.js";
 import { TEST_IMAGE, ensurePodmanImage } from "./support.js";
 import { tempDir } from "../support/temp.js";
@@ -86,7 +94,7 @@ describe.each(RUNTIMES)("$name", ({ sandbox, prepare, identity, inputs = {}, gap
     expect(result.stdout.trim()).toMatch(identity.expected);
   });
 
-  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: 30_000 }, async (c) => {
+  it.each([...LIMIT_CASES, ...ENDING_CASES])("$name: $status", { timeout: CASE_TEST_TIMEOUT_MS }, async (c) => {
     const judged = await sandbox.judge(c.language, codeOf(c, world), { ...c.inputs, ...inputs });
     const gap = gaps[c.name];
     const { status, signal, exit_code } = judged.result;

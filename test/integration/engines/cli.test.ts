@@ -240,7 +240,9 @@ describe("resource limits", () => {
       limits: { pidsLimit: 32, timeoutMs: 2_000 },
     });
     expect(facts).toMatchObject({ phase: "run", timedOut: true });
-    expect(facts.elapsedMs).toBeLessThan(2_000 + 10_000);
+    // Ended by its own clock, not at the backstop (a minute on): the time it had, near its limit. The time the
+    // machine made its 32 processes wait for a CPU is not its own, and beside four hogs it is seconds.
+    expect(facts.elapsedMs - (facts.waitedMs ?? 0)).toBeLessThan(2_000 + 10_000);
     const after = await run({ python: "print('fine')" });
     expect(after.stdout.text).toBe("fine\n");
   });
@@ -313,8 +315,9 @@ describe("our own failures", () => {
       hung,
     );
     expect(facts).toMatchObject({ phase: "run", timedOut: true });
-    // The kill's grace, then the CLI is killed; the container goes with the run's removal.
-    expect(facts.elapsedMs).toBeLessThan(1_000 + KILL_GRACE_MS + 10_000);
+    // The kill's grace, then the CLI is killed; the container goes with the run's removal. Less the time the
+    // machine made the loop wait for a CPU, which is not its own (a busy machine stretches it by seconds).
+    expect(facts.elapsedMs - (facts.waitedMs ?? 0)).toBeLessThan(1_000 + KILL_GRACE_MS + 10_000);
     expect(await hung.close()).toEqual([]);
     expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${RUN_ID}-hung`, "--format", "{{.Names}}").trim()).toBe(
       "",
