@@ -197,3 +197,12 @@ export type SourceEntry = { candidate: Candidate; rank?: number } | { problem: E
  * reply), reported among the skipped and never judged.
  */
 export type ListedEntry = SourceEntry | { skipped: Skipped };
+
+/**
+ * `candidate`: a fresh container per candidate; `run`: containers reused across one run's candidates
+ * (docs/isolation.md); `namespace`: a fresh bwrap sandbox per candidate with `candidate`'s lock-down,
+ * without dockerd on the critical path (docs/security.md).
+ */
+export type Isolation = "candidate" | "run" | "namespace";
+/** The container engine's CLI: docker (and its Engine API when the socket answers), or podman. */
+export type EngineKind = "docker" | "podman";

@@ -1,8 +1,7 @@
 // The `services` input, read: one service a line, `NAME=IMAGE` or `NAME=IMAGE -- ARGS`. Pure; how the
 // services run is sandbox/services.ts's.
 import { InputError } from "../core/errors.js";
-import type { ServiceSpec } from "../core/model.js";
-import type { EngineKind, Isolation } from "./settings.js";
+import type { EngineKind, Isolation, ServiceSpec } from "../core/model.js";
 
 /**
  * Each service's own limits, fixed: a service is not the candidate, and its needs are the image's

@@ -7,7 +7,7 @@ import { STATUSES } from "../core/statuses.js";
 import { checkRelativePath } from "../core/paths.js";
 import { isRecord } from "../core/records.js";
 import { globProblem } from "../core/globs.js";
-import type { Limits, ServiceSpec } from "../core/model.js";
+import type { EngineKind, Isolation, Limits, ServiceSpec } from "../core/model.js";
 import type { Shard } from "../core/shard.js";
 import { InputError } from "../core/errors.js";
 import { parseDuration, parseSize } from "../core/units.js";
@@ -17,14 +17,8 @@ import { parseServices, runMemoryBytes, servicesRefusal } from "./services-setti
 
 export type Source = "comments" | "pull-request" | "files";
 export type PullPolicy = "always" | "missing" | "never";
-/**
- * `candidate`: a fresh container per candidate; `run`: containers reused across one run's candidates
- * (docs/isolation.md); `namespace`: a fresh bwrap sandbox per candidate with `candidate`'s lock-down,
- * without dockerd on the critical path (docs/security.md).
- */
-export type Isolation = "candidate" | "run" | "namespace";
-/** The container engine's CLI: docker (and its Engine API when the socket answers), or podman. */
-export type EngineKind = "docker" | "podman";
+// The mode names live in core (settings' parts read them too); re-exported for settings' readers.
+export type { EngineKind, Isolation } from "../core/model.js";
 
 /**
  * The formats `results-format` names, each read by its parser in verdict/results/formats.ts. The names
