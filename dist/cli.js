@@ -52803,7 +52803,7 @@ function compileProtect(setting, tests = []) {
     const rules = [];
     if (setting.globs.length > 0)
         rules.push({ what: "a file `protect` names", scope: "always", globs: setting.globs });
-    if (!(0,protect_setting/* protectionOff */.lh)(setting))
+    if (!(0,protect_setting/* protectionOff */.l)(setting))
         rules.push(COMPILED_RULE);
     if (setting.defaults) {
         rules.push(...DEFAULT_RULES);
@@ -52812,7 +52812,7 @@ function compileProtect(setting, tests = []) {
             rules.push({ what: "a file `tests` names", scope: "existing", globs: testsGlobs });
     }
     return {
-        off: (0,protect_setting/* protectionOff */.lh)(setting),
+        off: (0,protect_setting/* protectionOff */.l)(setting),
         rules: rules.map(({ globs, ...rule }) => ({ ...rule, matchers: globs.map(core_globs/* globMatcher */.fU) })),
         except: setting.except.map(core_globs/* globMatcher */.fU),
         treeRules: setting.defaults,
@@ -58940,25 +58940,69 @@ function languageOfPath(path) {
 
 /***/ }),
 
-/***/ 4387:
+/***/ 2976:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CM: () => (/* binding */ DEFAULT_TOKEN),
-/* harmony export */   Lg: () => (/* binding */ parseProtect),
-/* harmony export */   Ws: () => (/* binding */ OFF_TOKEN),
-/* harmony export */   lh: () => (/* binding */ protectionOff)
+/* harmony export */   N$: () => (/* binding */ readGlobList)
 /* harmony export */ });
+/* unused harmony export OFF_TOKEN */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_paths_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6107);
+// The shape every glob-list input shares (`protect`, `setup-inputs`): `default` stands for the built-in
+// globs, `none` alone for nothing, `!glob` leaves a path out, and each glob is relative to the base tree.
+// Each input decides what these mean for it. Pure.
+
+
+/** The token that stands for the built-in globs in the input, so that `default, extra/**` extends them. */
+const DEFAULT_TOKEN = "default";
+/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
+const OFF_TOKEN = "none";
+/**
+ * The items (split as every list input is) → what they say. `offWhat` words the error when `none` does
+ * not stand alone ("turns protection off"). A glob that leaves the base tree is refused, naming `input`.
+ */
+function readGlobList(input, items, offWhat) {
+    const read = { defaults: false, globs: [], negated: [] };
+    for (const item of items) {
+        if (item === OFF_TOKEN) {
+            if (items.length > 1)
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${OFF_TOKEN}' ${offWhat}; it goes alone`);
+            continue;
+        }
+        if (item === DEFAULT_TOKEN) {
+            read.defaults = true;
+            continue;
+        }
+        const negated = item.startsWith("!");
+        const glob = negated ? item.slice(1) : item;
+        const path = (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRelativePath */ ._k)(glob);
+        if (!path.ok)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `'${item}' ${path.why}: globs are relative to the base tree`);
+        const into = negated ? read.negated : read.globs;
+        if (!into.includes(glob))
+            into.push(glob);
+    }
+    return read;
+}
+
+
+/***/ }),
+
+/***/ 4387:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ parseProtect),
+/* harmony export */   l: () => (/* binding */ protectionOff)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _glob_list_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2976);
 // The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
 // what a candidate changed). Pure.
 
 
-/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
-const DEFAULT_TOKEN = "default";
-/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
-const OFF_TOKEN = "none";
 /**
  * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
  * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
@@ -58966,26 +59010,10 @@ const OFF_TOKEN = "none";
 function parseProtect(items) {
     if (items === undefined)
         return { defaults: true, globs: [], except: [] };
-    const setting = { defaults: false, globs: [], except: [] };
-    for (const item of items) {
-        if (item === OFF_TOKEN) {
-            if (items.length > 1)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
-            continue;
-        }
-        if (item === DEFAULT_TOKEN) {
-            setting.defaults = true;
-            continue;
-        }
-        const negated = item.startsWith("!");
-        const glob = negated ? item.slice(1) : item;
-        const path = (0,_core_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .checkRelativePath */ ._k)(glob);
-        if (!path.ok)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
-        (negated ? setting.except : setting.globs).push(glob);
-    }
+    const read = (0,_glob_list_js__WEBPACK_IMPORTED_MODULE_1__/* .readGlobList */ .N$)("protect", items, "turns protection off");
+    const setting = { defaults: read.defaults, globs: read.globs, except: read.negated };
     if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("protect", `'!${setting.except[0]}' leaves out of nothing; write '${_glob_list_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_TOKEN */ .CM}, !${setting.except[0]}' to keep the default and leave it out`);
     }
     return setting;
 }
@@ -59112,12 +59140,11 @@ var core_globs = __nccwpck_require__(8684);
 var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./src/core/units.ts
 var units = __nccwpck_require__(2184);
-// EXTERNAL MODULE: ./src/settings/protect-setting.ts
-var protect_setting = __nccwpck_require__(4387);
+// EXTERNAL MODULE: ./src/settings/glob-list.ts
+var glob_list = __nccwpck_require__(2976);
 ;// CONCATENATED MODULE: ./src/settings/setup-inputs-setting.ts
 // The `setup-inputs` input, read: the globs of what `setup` reads (prepare/setup-inputs.ts decides which
 // candidates need a set-up of their own). Pure.
-
 
 
 /**
@@ -59157,25 +59184,14 @@ const SETUP_INPUTS = [
 function parseSetupInputs(items) {
     if (items.length === 0)
         return [...SETUP_INPUTS];
-    const globs = [];
-    for (const item of items) {
-        if (item === protect_setting/* OFF_TOKEN */.Ws) {
-            if (items.length > 1)
-                throw new errors/* InputError */.dz("setup-inputs", `'${protect_setting/* OFF_TOKEN */.Ws}' turns per-candidate set-ups off; it goes alone`);
-            continue;
-        }
-        if (item === protect_setting/* DEFAULT_TOKEN */.CM) {
-            globs.push(...SETUP_INPUTS);
-            continue;
-        }
-        const path = (0,paths/* checkRelativePath */._k)(item);
-        if (!path.ok || item.startsWith("!"))
-            throw new errors/* InputError */.dz("setup-inputs", `'${item}' ${path.ok ? "is a negation" : path.why}: globs are relative to the base tree`);
-        globs.push(item);
-    }
-    return [...new Set(globs)];
+    const read = (0,glob_list/* readGlobList */.N$)("setup-inputs", items, "turns per-candidate set-ups off");
+    if (read.negated.length > 0)
+        throw new errors/* InputError */.dz("setup-inputs", `'!${read.negated[0]}' is a negation: list the files the set-up reads, not the ones to leave out`);
+    return [...new Set([...(read.defaults ? SETUP_INPUTS : []), ...read.globs])];
 }
 
+// EXTERNAL MODULE: ./src/settings/protect-setting.ts
+var protect_setting = __nccwpck_require__(4387);
 // EXTERNAL MODULE: ./src/settings/services-setting.ts
 var services_setting = __nccwpck_require__(8940);
 ;// CONCATENATED MODULE: ./src/settings/settings.ts
@@ -59479,7 +59495,7 @@ function readRun(input, early) {
         resultsFormat: parseChoice("results-format", input("results-format"), RESULTS_FORMATS),
         compare: parseChoice("compare", input("compare"), ["none", "base"]),
         reruns: parseNumber("reruns", input("reruns"), { integer: true, min: 0 }),
-        protect: (0,protect_setting/* parseProtect */.Lg)(parseList(input("protect"))),
+        protect: (0,protect_setting/* parseProtect */.L)(parseList(input("protect"))),
         failOnFlaky: early.failOnWords.includes("flaky"),
         failOnTampering: early.failOnWords.includes("tampering"),
     };

@@ -11996,34 +11996,28 @@ function units_formatDuration(ms) {
 ;
 const DEFAULT_TOKEN = "default";
 const OFF_TOKEN = "none";
-function parseProtect(items) {
-  if (items === void 0)
-    return { defaults: true, globs: [], except: [] };
-  const setting = { defaults: false, globs: [], except: [] };
+function readGlobList(input, items, offWhat) {
+  const read = { defaults: false, globs: [], negated: [] };
   for (const item of items) {
     if (item === OFF_TOKEN) {
       if (items.length > 1)
-        throw new errors_InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+        throw new errors_InputError(input, `'${OFF_TOKEN}' ${offWhat}; it goes alone`);
       continue;
     }
     if (item === DEFAULT_TOKEN) {
-      setting.defaults = true;
+      read.defaults = true;
       continue;
     }
     const negated = item.startsWith("!");
     const glob = negated ? item.slice(1) : item;
     const path2 = checkRelativePath(glob);
     if (!path2.ok)
-      throw new errors_InputError("protect", `'${item}' ${path2.why}: globs are relative to the base tree`);
-    (negated ? setting.except : setting.globs).push(glob);
+      throw new errors_InputError(input, `'${item}' ${path2.why}: globs are relative to the base tree`);
+    const into = negated ? read.negated : read.globs;
+    if (!into.includes(glob))
+      into.push(glob);
   }
-  if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-    throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
-  }
-  return setting;
-}
-function protectionOff(setting) {
-  return !setting.defaults && setting.globs.length === 0;
+  return read;
 }
 ;
 const SETUP_INPUTS = [
@@ -12055,23 +12049,24 @@ const SETUP_INPUTS = [
 function parseSetupInputs(items) {
   if (items.length === 0)
     return [...SETUP_INPUTS];
-  const globs = [];
-  for (const item of items) {
-    if (item === OFF_TOKEN) {
-      if (items.length > 1)
-        throw new errors_InputError("setup-inputs", `'${OFF_TOKEN}' turns per-candidate set-ups off; it goes alone`);
-      continue;
-    }
-    if (item === DEFAULT_TOKEN) {
-      globs.push(...SETUP_INPUTS);
-      continue;
-    }
-    const path2 = checkRelativePath(item);
-    if (!path2.ok || item.startsWith("!"))
-      throw new errors_InputError("setup-inputs", `'${item}' ${path2.ok ? "is a negation" : path2.why}: globs are relative to the base tree`);
-    globs.push(item);
+  const read = readGlobList("setup-inputs", items, "turns per-candidate set-ups off");
+  if (read.negated.length > 0)
+    throw new errors_InputError("setup-inputs", `'!${read.negated[0]}' is a negation: list the files the set-up reads, not the ones to leave out`);
+  return [.../* @__PURE__ */ new Set([...read.defaults ? SETUP_INPUTS : [], ...read.globs])];
+}
+;
+function parseProtect(items) {
+  if (items === void 0)
+    return { defaults: true, globs: [], except: [] };
+  const read = readGlobList("protect", items, "turns protection off");
+  const setting = { defaults: read.defaults, globs: read.globs, except: read.negated };
+  if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+    throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
   }
-  return [...new Set(globs)];
+  return setting;
+}
+function protectionOff(setting) {
+  return !setting.defaults && setting.globs.length === 0;
 }
 ;
 const SERVICE_LIMITS = { memoryBytes: 512 * 1024 * 1024, cpus: 1, pidsLimit: 256 };

@@ -14488,54 +14488,47 @@ function units_formatDuration(ms) {
     return `${Math.floor(seconds / 60)} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
-;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
-// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
-// what a candidate changed). Pure.
+;// CONCATENATED MODULE: ./src/settings/glob-list.ts
+// The shape every glob-list input shares (`protect`, `setup-inputs`): `default` stands for the built-in
+// globs, `none` alone for nothing, `!glob` leaves a path out, and each glob is relative to the base tree.
+// Each input decides what these mean for it. Pure.
 
 
-/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
+/** The token that stands for the built-in globs in the input, so that `default, extra/**` extends them. */
 const DEFAULT_TOKEN = "default";
 /** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
 const OFF_TOKEN = "none";
 /**
- * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
- * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ * The items (split as every list input is) → what they say. `offWhat` words the error when `none` does
+ * not stand alone ("turns protection off"). A glob that leaves the base tree is refused, naming `input`.
  */
-function parseProtect(items) {
-    if (items === undefined)
-        return { defaults: true, globs: [], except: [] };
-    const setting = { defaults: false, globs: [], except: [] };
+function readGlobList(input, items, offWhat) {
+    const read = { defaults: false, globs: [], negated: [] };
     for (const item of items) {
         if (item === OFF_TOKEN) {
             if (items.length > 1)
-                throw new errors_InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
+                throw new errors_InputError(input, `'${OFF_TOKEN}' ${offWhat}; it goes alone`);
             continue;
         }
         if (item === DEFAULT_TOKEN) {
-            setting.defaults = true;
+            read.defaults = true;
             continue;
         }
         const negated = item.startsWith("!");
         const glob = negated ? item.slice(1) : item;
         const path = checkRelativePath(glob);
         if (!path.ok)
-            throw new errors_InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
-        (negated ? setting.except : setting.globs).push(glob);
+            throw new errors_InputError(input, `'${item}' ${path.why}: globs are relative to the base tree`);
+        const into = negated ? read.negated : read.globs;
+        if (!into.includes(glob))
+            into.push(glob);
     }
-    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
-        throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
-    }
-    return setting;
-}
-/** Whether the setting protects nothing: no rule to check, no file to restore. */
-function protectionOff(setting) {
-    return !setting.defaults && setting.globs.length === 0;
+    return read;
 }
 
 ;// CONCATENATED MODULE: ./src/settings/setup-inputs-setting.ts
 // The `setup-inputs` input, read: the globs of what `setup` reads (prepare/setup-inputs.ts decides which
 // candidates need a set-up of their own). Pure.
-
 
 
 /**
@@ -14575,23 +14568,34 @@ const SETUP_INPUTS = [
 function parseSetupInputs(items) {
     if (items.length === 0)
         return [...SETUP_INPUTS];
-    const globs = [];
-    for (const item of items) {
-        if (item === OFF_TOKEN) {
-            if (items.length > 1)
-                throw new errors_InputError("setup-inputs", `'${OFF_TOKEN}' turns per-candidate set-ups off; it goes alone`);
-            continue;
-        }
-        if (item === DEFAULT_TOKEN) {
-            globs.push(...SETUP_INPUTS);
-            continue;
-        }
-        const path = checkRelativePath(item);
-        if (!path.ok || item.startsWith("!"))
-            throw new errors_InputError("setup-inputs", `'${item}' ${path.ok ? "is a negation" : path.why}: globs are relative to the base tree`);
-        globs.push(item);
+    const read = readGlobList("setup-inputs", items, "turns per-candidate set-ups off");
+    if (read.negated.length > 0)
+        throw new errors_InputError("setup-inputs", `'!${read.negated[0]}' is a negation: list the files the set-up reads, not the ones to leave out`);
+    return [...new Set([...(read.defaults ? SETUP_INPUTS : []), ...read.globs])];
+}
+
+;// CONCATENATED MODULE: ./src/settings/protect-setting.ts
+// The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
+// what a candidate changed). Pure.
+
+
+/**
+ * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
+ * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
+ */
+function parseProtect(items) {
+    if (items === undefined)
+        return { defaults: true, globs: [], except: [] };
+    const read = readGlobList("protect", items, "turns protection off");
+    const setting = { defaults: read.defaults, globs: read.globs, except: read.negated };
+    if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
+        throw new errors_InputError("protect", `'!${setting.except[0]}' leaves out of nothing; write '${DEFAULT_TOKEN}, !${setting.except[0]}' to keep the default and leave it out`);
     }
-    return [...new Set(globs)];
+    return setting;
+}
+/** Whether the setting protects nothing: no rule to check, no file to restore. */
+function protectionOff(setting) {
+    return !setting.defaults && setting.globs.length === 0;
 }
 
 ;// CONCATENATED MODULE: ./src/settings/services-setting.ts

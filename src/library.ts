@@ -18,7 +18,7 @@ import { DATASET_SCHEMA, type DatasetLine } from "./settings/dataset-line.js";
 import { checker } from "./core/schemas/validate.js";
 import { LIBRARY_INPUTS, type LibraryInput } from "./settings/entries.js";
 import { InputError, camelCase } from "./core/errors.js";
-import { OFF_TOKEN } from "./settings/protect-setting.js";
+import { OFF_TOKEN } from "./settings/glob-list.js";
 import { readSettings, type ResultsFormat, type Settings } from "./settings/settings.js";
 
 export { InputError } from "./core/errors.js";

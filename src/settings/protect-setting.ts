@@ -1,7 +1,7 @@
 // The `protect` input, read: which rules apply (prepare/protect.ts holds the rules themselves and decides
 // what a candidate changed). Pure.
 import { InputError } from "../core/errors.js";
-import { checkRelativePath } from "../core/paths.js";
+import { DEFAULT_TOKEN, readGlobList } from "./glob-list.js";
 
 /** The `protect` input, read. */
 export interface ProtectSetting {
@@ -13,33 +13,14 @@ export interface ProtectSetting {
   except: string[];
 }
 
-/** The token that stands for the built-in rules in the input, so that `default, extra/**` extends them. */
-export const DEFAULT_TOKEN = "default";
-/** Another way to write an empty value, for a workflow where an empty input would fall back to the default. */
-export const OFF_TOKEN = "none";
-
 /**
  * The input's items (split as every list input is) → the setting. Unset (undefined) is the default;
  * empty, or `none` alone, turns protection off; `default` among globs keeps the built-in rules and adds them.
  */
 export function parseProtect(items: readonly string[] | undefined): ProtectSetting {
   if (items === undefined) return { defaults: true, globs: [], except: [] };
-  const setting: ProtectSetting = { defaults: false, globs: [], except: [] };
-  for (const item of items) {
-    if (item === OFF_TOKEN) {
-      if (items.length > 1) throw new InputError("protect", `'${OFF_TOKEN}' turns protection off; it goes alone`);
-      continue;
-    }
-    if (item === DEFAULT_TOKEN) {
-      setting.defaults = true;
-      continue;
-    }
-    const negated = item.startsWith("!");
-    const glob = negated ? item.slice(1) : item;
-    const path = checkRelativePath(glob);
-    if (!path.ok) throw new InputError("protect", `'${item}' ${path.why}: globs are relative to the base tree`);
-    (negated ? setting.except : setting.globs).push(glob);
-  }
+  const read = readGlobList("protect", items, "turns protection off");
+  const setting: ProtectSetting = { defaults: read.defaults, globs: read.globs, except: read.negated };
   if (setting.except.length > 0 && !setting.defaults && setting.globs.length === 0) {
     throw new InputError(
       "protect",

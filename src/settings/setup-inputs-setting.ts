@@ -1,8 +1,7 @@
 // The `setup-inputs` input, read: the globs of what `setup` reads (prepare/setup-inputs.ts decides which
 // candidates need a set-up of their own). Pure.
 import { InputError } from "../core/errors.js";
-import { checkRelativePath } from "../core/paths.js";
-import { DEFAULT_TOKEN, OFF_TOKEN } from "./protect-setting.js";
+import { readGlobList } from "./glob-list.js";
 
 /**
  * The manifests and lock files of pip, poetry, uv, npm, yarn, pnpm, composer, go, cargo and bundler, at any
@@ -41,24 +40,11 @@ export const SETUP_INPUTS: readonly string[] = [
  */
 export function parseSetupInputs(items: readonly string[]): string[] {
   if (items.length === 0) return [...SETUP_INPUTS];
-  const globs: string[] = [];
-  for (const item of items) {
-    if (item === OFF_TOKEN) {
-      if (items.length > 1)
-        throw new InputError("setup-inputs", `'${OFF_TOKEN}' turns per-candidate set-ups off; it goes alone`);
-      continue;
-    }
-    if (item === DEFAULT_TOKEN) {
-      globs.push(...SETUP_INPUTS);
-      continue;
-    }
-    const path = checkRelativePath(item);
-    if (!path.ok || item.startsWith("!"))
-      throw new InputError(
-        "setup-inputs",
-        `'${item}' ${path.ok ? "is a negation" : path.why}: globs are relative to the base tree`,
-      );
-    globs.push(item);
-  }
-  return [...new Set(globs)];
+  const read = readGlobList("setup-inputs", items, "turns per-candidate set-ups off");
+  if (read.negated.length > 0)
+    throw new InputError(
+      "setup-inputs",
+      `'!${read.negated[0]}' is a negation: list the files the set-up reads, not the ones to leave out`,
+    );
+  return [...new Set([...(read.defaults ? SETUP_INPUTS : []), ...read.globs])];
 }
