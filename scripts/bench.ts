@@ -2,7 +2,7 @@
 //
 //   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 40] [--library 30]
 //                    [--concurrency N] [--image IMG] [--library 30] [--results 3] [--swe 1] [--swe-image IMG]
-//                    [--timeout 3s] [--meter 2000]
+//                    [--timeout 3s] [--meter 2000] [--setup-inputs 1] [--services 1]
 //
 // --modes "" runs none of the modes: the other figures alone (e.g. `--modes "" --tree 0 --library 0 --results 0 --swe 1`).
 // --skip-official timeout: leaves out the records whose official verdict is listed (comma-separated). The
@@ -14,6 +14,11 @@
 // --timeout: the candidates' timeout (the gate's default when empty); HumanEval's harness uses 3 s.
 // --swe N: the SWE-bench-style tasks cut from boltons (test/fixtures/boltons-tasks.jsonl) through the gate
 // against a plain harness's loop, N times, with and without a setup (0 skips it); --swe-image has pytest.
+// --setup-inputs N: what per-candidate set-ups cost (issue 31): ten patch candidates on test/fixtures/repos/deps
+// (its setup installs requirements.txt offline from a vendored wheel) on --swe-image, a run where none changes
+// the manifests against one where one in ten adds the vendored package, N times (0 skips it).
+// --services N: ten python replies with one Redis service each (sandbox-gate-test/redis:1) against the same
+// ten without, N times (0 skips it). Both hold each run's verdicts to what they must be, and throw if not.
 //
 // The dataset defaults to the HumanEval replies beside the checkout, read in place; without them, the
 // bench's own synthetic set.
@@ -67,6 +72,9 @@ import { type ResultsFigures, resultsBench } from "./bench/results.js";
 import { type SweFigures, sweBench } from "./bench/swe.js";
 import { type MeterFigures, meterBench, readingsPerCandidate } from "./bench/meter.js";
 import { cpuPerCandidate, formatHostFacts, hostFacts, machineCpuSeconds } from "./bench/host.js";
+import { type SetupInputsFigures, type SetupRun, setupInputsBench } from "./bench/setup-inputs.js";
+import { REDIS_IMAGE, type ServicesFigures, servicesBench } from "./bench/services.js";
+import { DEPS } from "../test/support/fixture-repo.js";
 
 /** The setup of the SWE figure's second run: the package compiled once per commit, as a real setup might. */
 const SWE_SETUP = "python3 -m compileall -q boltons";
@@ -598,6 +606,51 @@ function printSwe(runs: SweFigures[]): void {
   }
 }
 
+/** A run of ten through the CLI: its wall time, candidates a second and CPU-s per candidate. */
+function runFigures(run: { wallMs: number; cpuSeconds: number }, candidates: number): string {
+  return `${seconds(run.wallMs)}, ${(candidates / (run.wallMs / 1000)).toFixed(2)} cand/s, ${cpuPerCandidate(run.cpuSeconds, candidates)} CPU-s/cand`;
+}
+
+/** The per-candidate set-up figure: a run where one candidate in ten changes the manifests against one where none does. */
+function printSetupInputs(runs: SetupInputsFigures[]): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  const first = runs[0]!;
+  out(
+    `\nper-candidate set-ups (setup-inputs): ${first.candidates} patch candidates on test/fixtures/repos/deps, concurrency ${first.concurrency}, setup \`${DEPS.setup}\``,
+  );
+  const setups = (run: SetupRun) =>
+    [
+      `the base's set-up ${run.baseSetupMs.map((ms) => seconds(ms)).join(", ")}`,
+      ...run.ownSetupMs.map((ms) => `the candidate's own ${seconds(ms)}`),
+    ].join(", ");
+  for (const [i, run] of runs.entries()) {
+    if (runs.length > 1) out(`  run ${i + 1} (${i % 2 === 1 ? "B first" : "A first"}):`);
+    out(`  A, none of ten changes the manifests: ${runFigures(run.none, run.candidates)}; ${setups(run.none)}`);
+    out(`  B, one in ten adds tinydep:           ${runFigures(run.one, run.candidates)}; ${setups(run.one)}`);
+    out(
+      `  B/A wall time = ${(run.one.wallMs / run.none.wallMs).toFixed(2)}, CPU = ${(run.one.cpuSeconds / run.none.cpuSeconds).toFixed(2)} (verdicts and set-ups as they must be)`,
+    );
+  }
+}
+
+/** The services figure: the same ten with one Redis service each against without. */
+function printServices(runs: ServicesFigures[]): void {
+  const out = (line = "") => process.stdout.write(`${line}\n`);
+  const first = runs[0]!;
+  out(
+    `\nservices: ${first.candidates} python replies, concurrency ${first.concurrency}, with one Redis (${REDIS_IMAGE}) each and without`,
+  );
+  for (const [i, run] of runs.entries()) {
+    if (runs.length > 1) out(`  run ${i + 1} (${i % 2 === 1 ? "with Redis first" : "without first"}):`);
+    out(`  without services: ${runFigures(run.without, run.candidates)}`);
+    out(`  with one Redis:   ${runFigures(run.withRedis, run.candidates)}`);
+    const extra = (run.withRedis.wallMs - run.without.wallMs) / run.candidates;
+    out(
+      `  with/without wall time = ${(run.withRedis.wallMs / run.without.wallMs).toFixed(2)}, CPU = ${(run.withRedis.cpuSeconds / run.without.cpuSeconds).toFixed(2)}; ${seconds(extra)} more wall time a candidate (all ten pass; each saw its own Redis, or none)`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 function loadRecords(path: string | undefined): { records: BenchRecord[]; source: string } {
@@ -623,6 +676,8 @@ async function main(): Promise<void> {
       library: { type: "string", default: "30" },
       results: { type: "string", default: "3" },
       swe: { type: "string", default: "1" },
+      "setup-inputs": { type: "string", default: "1" },
+      services: { type: "string", default: "1" },
       meter: { type: "string", default: "2000" },
       timeout: { type: "string", default: "" },
       "swe-image": { type: "string", default: "sandbox-gate-test/python-dev:1" },
@@ -704,6 +759,19 @@ async function main(): Promise<void> {
         runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, SWE_SETUP));
       }
       printSwe(runs);
+    }
+    if (Number(values["setup-inputs"]) > 0) {
+      const runs: SetupInputsFigures[] = [];
+      // Repeated, the two runs take turns at going first.
+      for (let i = 0; i < Number(values["setup-inputs"]); i++)
+        runs.push(await setupInputsBench(values["swe-image"], settings.mode.concurrency, i % 2 === 1));
+      printSetupInputs(runs);
+    }
+    if (Number(values.services) > 0) {
+      const runs: ServicesFigures[] = [];
+      for (let i = 0; i < Number(values.services); i++)
+        runs.push(await servicesBench(values.image, settings.mode.concurrency, i % 2 === 1));
+      printServices(runs);
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -11,9 +11,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { runCli } from "../../src/cli/commands.js";
-import type { Report } from "../../src/core/schemas/report.js";
 import { mapLimit } from "../../src/run/pipeline.js";
+import { cliRun } from "./gate-cli.js";
 import { machineCpuSeconds } from "./host.js";
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../../test/fixtures");
@@ -134,32 +133,19 @@ export async function plainLoop(
 /** The gate through its CLI, in this process, over the tasks file; the run images' times from its log. */
 async function gateLoop(repo: string, image: string, concurrency: number, setup?: string) {
   const report = join(repo, "..", "report.json");
-  const log: string[] = [];
-  const argv = ["run", "--workdir", repo, "--image", image, "--pull", "never", "--test-results", RESULTS];
-  argv.push("--timeout", "60s", "--max-candidates", "100", "--concurrency", String(concurrency), "--report", report);
-  if (setup) argv.push("--setup", setup);
-  const cpu = machineCpuSeconds();
-  const started = performance.now();
-  const code = await runCli([...argv, TASKS], {
-    stdout: { write: () => true },
-    stderr: { write: (text: string) => log.push(text) },
-    env: { ...process.env, NO_COLOR: "1" },
-    cwd: repo,
-  });
-  const wallMs = performance.now() - started;
-  const cpuSeconds = machineCpuSeconds() - cpu;
-  if (code > 1) throw new Error(`the gate ended ${code}:\n${log.join("").slice(-3000)}`);
-  const results = (JSON.parse(readFileSync(report, "utf8")) as Report).results;
-  const lines = log.join("").split("\n");
+  const args = ["--workdir", repo, "--image", image, "--pull", "never", "--test-results", RESULTS];
+  args.push("--timeout", "60s", "--max-candidates", "100", "--concurrency", String(concurrency));
+  if (setup) args.push("--setup", setup);
+  const { wallMs, cpuSeconds, report: read, log } = await cliRun([...args, TASKS], repo, report);
   const times = (pattern: RegExp) =>
-    lines.flatMap((l) => {
+    log.flatMap((l) => {
       const m = pattern.exec(l);
       return m ? [Number(m[1]) * 1000] : [];
     });
   return {
     wallMs,
     cpuSeconds,
-    resolved: new Map(results.map((r) => [r.id, (r as { resolved?: Resolved }).resolved])),
+    resolved: new Map(read.results.map((r) => [r.id, (r as { resolved?: Resolved }).resolved])),
     imageMs: times(/run image .*made in ([\d.]+) s/),
     setupMs: times(/setup .*took ([\d.]+) s/),
   };

@@ -1,11 +1,11 @@
 // A fixture repository as a workflow's checkout, and the bundled CLI run over it as a user runs it:
 // what the tests of real repositories (repository.test.ts, test-results.test.ts) share.
-import { execFile, execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { execFile } from "node:child_process";
+import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { Report, Result } from "../../src/core/schemas/report.js";
 import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { commitCopy } from "../support/fixture-repo.js";
 import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
 import { docker } from "./support.js";
@@ -17,18 +17,7 @@ const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
  * checkout of one commit, as a workflow's checkout is.
  */
 export function checkout(source: string, extra: Record<string, string> = {}): string {
-  const dir = join(tempDir("repository"), "repo");
-  cpSync(source, dir, { recursive: true });
-  for (const [path, content] of Object.entries(extra)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-C", dir, "-c", "user.name=t", "-c", "user.email=t@t", ...args]);
-  git("init", "-q");
-  git("add", ".");
-  git("commit", "-qm", "base");
-  return dir;
+  return commitCopy(source, join(tempDir("repository"), "repo"), extra);
 }
 
 export interface Gated {

@@ -2,44 +2,29 @@
 // of its own (offline here: pip installs from the repository's vendor/ directory, no registry), shared by
 // the candidates with the same manifests; its failing set-up is its failure, the base's is ours; a protected
 // manifest stays the base's for the set-up too. Through the library, on the real engine.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openSandbox, type SandboxOptions } from "../../src/library.js";
+import { DEPS, setupsRan } from "../support/fixture-repo.js";
 import { checkout } from "./checkout.js";
 import { PYTHON_DEV_IMAGE } from "./support.js";
-
-const REPO = resolve(import.meta.dirname, "../fixtures/repos/deps");
-const patch = (name: string) =>
-  readFileSync(resolve(import.meta.dirname, "../fixtures/repos/deps-patches", `${name}.patch`), "utf8");
 
 const OPTIONS: SandboxOptions = {
   image: PYTHON_DEV_IMAGE,
   pull: "never",
-  setup:
-    "mkdir -p .deps && python3 -m pip install -q --no-index --find-links vendor --target .deps -r requirements.txt",
-  command: "PYTHONPATH=.deps python3 -m unittest discover -s tests -t .",
+  setup: DEPS.setup,
+  command: DEPS.command,
   // Roomy: verdicts must not race a loaded runner.
   timeout: "30s",
   concurrency: 2,
 };
 
-/** The set-ups a run's log reports: the base's, and each one of the candidates' own with the inputs it is for. */
-function setups(lines: readonly string[]) {
-  const ran = lines.filter((line) => /^setup on .* took/.test(line));
-  return {
-    base: ran.filter((line) => !line.includes(" for the candidates that change ")).length,
-    own: ran.flatMap((line) => /for the candidates that change (.*) took/.exec(line)?.[1] ?? []),
-  };
-}
-
 describe("a set-up of the candidate's own", () => {
   it("installs what the patch adds, once for equal manifests; the base's set-up serves the rest", async () => {
     const lines: string[] = [];
-    const sandbox = await openSandbox({ ...OPTIONS, workdir: checkout(REPO), log: (line) => lines.push(line) });
+    const sandbox = await openSandbox({ ...OPTIONS, workdir: checkout(DEPS.repo), log: (line) => lines.push(line) });
     try {
       const [adds, addsToo, usesOnly, unavailable] = await Promise.all(
-        ["adds", "adds-too", "uses-only", "unavailable"].map((id) => sandbox.judge({ id, patch: patch(id) })),
+        ["adds", "adds-too", "uses-only", "unavailable"].map((id) => sandbox.judge({ id, patch: DEPS.patch(id) })),
       );
       expect(adds!.status, adds!.feedback).toBe("pass");
       expect(addsToo!.status, addsToo!.feedback).toBe("pass");
@@ -54,7 +39,7 @@ describe("a set-up of the candidate's own", () => {
       );
       expect(unavailable!.feedback).toMatch(/nosuchpkg==9/);
       // One for the base, one for `adds` and `adds-too` together, one for `unavailable`.
-      const ran = setups(lines);
+      const ran = setupsRan(lines);
       expect(ran.base).toBe(1);
       expect(ran.own).toHaveLength(1);
       expect(ran.own).toEqual(["requirements.txt"]);
@@ -66,12 +51,12 @@ describe("a set-up of the candidate's own", () => {
 
   it("is our failure when the base's own set-up fails too", async () => {
     const lines: string[] = [];
-    const workdir = checkout(REPO, { "requirements.txt": "missing-at-base==1\n" });
+    const workdir = checkout(DEPS.repo, { "requirements.txt": "missing-at-base==1\n" });
     const sandbox = await openSandbox({ ...OPTIONS, workdir, log: (line) => lines.push(line) });
     try {
       const adds = await sandbox.judge({
         id: "adds",
-        patch: patch("adds").replace(/^ # installed.*$/m, " missing-at-base==1"),
+        patch: DEPS.patch("adds").replace(/^ # installed.*$/m, " missing-at-base==1"),
       });
       expect(adds.status, adds.feedback).toBe("sandbox_error");
       expect(adds.feedback).toMatch(/missing-at-base==1/);
@@ -84,16 +69,16 @@ describe("a set-up of the candidate's own", () => {
     const lines: string[] = [];
     const sandbox = await openSandbox({
       ...OPTIONS,
-      workdir: checkout(REPO),
+      workdir: checkout(DEPS.repo),
       protect: ["default", "requirements.txt"],
       log: (line) => lines.push(line),
     });
     try {
-      const adds = await sandbox.judge({ id: "adds", patch: patch("adds") });
+      const adds = await sandbox.judge({ id: "adds", patch: DEPS.patch("adds") });
       expect(adds.status).toBe("protected");
       expect(adds.protected).toEqual(["requirements.txt"]);
       expect(adds.stderr).toMatch(/No module named 'tinydep'/);
-      expect(setups(lines)).toEqual({ base: 1, own: [] });
+      expect(setupsRan(lines)).toEqual({ base: 1, own: [] });
     } finally {
       await sandbox.close();
     }
