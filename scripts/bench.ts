@@ -2,7 +2,7 @@
 //
 //   npm run bench -- [--limit N] [--modes a,b,c,d,e] [--rounds 3] [--dataset corpus.jsonl|synthetic] [--tree 40] [--library 30]
 //                    [--concurrency N] [--image IMG] [--library 30] [--results 3] [--swe 1] [--swe-image IMG]
-//                    [--timeout 3s] [--meter 2000] [--setup-inputs 1] [--services 1]
+//                    [--timeout 3s] [--meter 2000] [--setup-inputs 1] [--services 1] [--syscalls]
 //
 // --modes "" runs none of the modes: the other figures alone (e.g. `--modes "" --tree 0 --library 0 --results 0 --swe 1`).
 // --skip-official timeout: leaves out the records whose official verdict is listed (comma-separated). The
@@ -12,6 +12,10 @@
 // --meter N: the time accounting's cost, N readings of a real container's counters, and what a median
 // candidate's readings come to beside the machine's CPU per candidate (0 skips it).
 // --timeout: the candidates' timeout (the gate's default when empty); HumanEval's harness uses 3 s.
+// Every figure of candidates (each mode, the SWE loops) comes with what a candidate costs the machine in
+// forks, context switches and execs by command name (scripts/bench/counts.ts: /proc/stat, and BSD process
+// accounting where `accton` is installed, Debian's `acct`); --syscalls adds the machine's syscalls, counted
+// by perf on every CPU (an enabled tracepoint taxes every syscall, so the CPU-s beside it is a little higher).
 // --swe N: the SWE-bench-style tasks cut from boltons (test/fixtures/boltons-tasks.jsonl) through the gate
 // against a plain harness's loop, N times, with and without a setup (0 skips it); --swe-image has pytest.
 // --setup-inputs N: what per-candidate set-ups cost (issue 31): ten patch candidates on test/fixtures/repos/deps
@@ -75,6 +79,7 @@ import { cpuPerCandidate, formatHostFacts, hostFacts, machineCpuSeconds } from "
 import { type SetupInputsFigures, type SetupRun, setupInputsBench } from "./bench/setup-inputs.js";
 import { REDIS_IMAGE, type ServicesFigures, servicesBench } from "./bench/services.js";
 import { DEPS } from "../test/support/fixture-repo.js";
+import { type CostMeter, type Costs, addCosts, costMeter, formatCosts } from "./bench/counts.js";
 
 /** The setup of the SWE figure's second run: the package compiled once per commit, as a real setup might. */
 const SWE_SETUP = "python3 -m compileall -q boltons";
@@ -378,12 +383,14 @@ interface Row {
   latencies: number[];
   calls: number;
   cpuSeconds: number;
+  costs: Costs;
   statuses?: Map<string, Status>;
   peakRssBytes?: number;
 }
 
-async function measure(mode: string, bench: Bench): Promise<Row> {
+async function measure(mode: string, bench: Bench, meter: CostMeter): Promise<Row> {
   const { label, run } = MODES[mode]!;
+  const span = await meter.start();
   const calls = engineCalls.count;
   const cpu = machineCpuSeconds();
   const started = performance.now();
@@ -397,6 +404,7 @@ async function measure(mode: string, bench: Bench): Promise<Row> {
     latencies: measured.latencies,
     calls: engineCalls.count - calls,
     cpuSeconds: machineCpuSeconds() - cpu,
+    costs: await span.stop(),
   };
   if (measured.statuses) row.statuses = measured.statuses;
   if (measured.peakRssBytes !== undefined) row.peakRssBytes = measured.peakRssBytes;
@@ -418,6 +426,7 @@ function total(rows: Row[], modes: string[]): Row[] {
       latencies: of.flatMap((r) => r.latencies),
       calls: sum((r) => r.calls),
       cpuSeconds: sum((r) => r.cpuSeconds),
+      costs: of.map((r) => r.costs).reduce(addCosts),
     };
     if (of.some((r) => r.statuses)) row.statuses = new Map(of.flatMap((r) => [...(r.statuses ?? [])]));
     if (of.some((r) => r.peakRssBytes !== undefined))
@@ -492,6 +501,9 @@ function print(
     const verdict = target === undefined ? "" : `; target ≥ ${target}: ${value >= target ? "met" : "NOT met"}`;
     out(`  ${a}/${b} = ${value.toFixed(2)}  (${what}${verdict})`);
   };
+  out("\nwhat a candidate costs the machine over each mode's span (others' work included; execs by command");
+  out("name as they exited, with acct's CPU, a floor; docker's daemons run on and are counted only in CPU-s):");
+  for (const row of rows) out(`  ${row.mode}: ${formatCosts(row.costs, row.n)}`);
   out("\nthroughput ratios:");
   ratio("a", "c", "gate vs ceiling", 0.9);
   ratio("a", "b", "gate vs naive loop", 1.5);
@@ -595,6 +607,11 @@ function printSwe(runs: SweFigures[]): void {
     out(
       `    plain: ${seconds(run.plain.wallMs)}, ${rate(run.plain.wallMs)} cand/s, ${cpuPerCandidate(run.plain.cpuSeconds, first.candidates)} CPU-s/cand (${agreed(run.disagreements.plain)})`,
     );
+    for (const [name, loop] of [
+      ["gate", run.gate],
+      ["plain", run.plain],
+    ] as const)
+      if (loop.costs) out(`    ${name} costs per candidate: ${formatCosts(loop.costs, first.candidates)}`);
     out(`    gate/plain throughput = ${(run.plain.wallMs / run.gate.wallMs).toFixed(2)}`);
     const images = run.gate.imageMs.length + run.gate.setupMs.length;
     const all = [...run.gate.imageMs, ...run.gate.setupMs];
@@ -682,6 +699,7 @@ async function main(): Promise<void> {
       timeout: { type: "string", default: "" },
       "swe-image": { type: "string", default: "sandbox-gate-test/python-dev:1" },
       "skip-official": { type: "string", default: "" },
+      syscalls: { type: "boolean", default: false },
     },
   });
   const modes = values.modes
@@ -703,6 +721,8 @@ async function main(): Promise<void> {
   for (const line of formatHostFacts(hostFacts())) process.stdout.write(`${line}\n`);
   if (Number(values.results) > 0) printResults(resultsBench(Number(values.results)));
   const work = await mkdtemp(join(tmpdir(), "sandbox-gate-bench-"));
+  // Accounting goes into the work dir's file, on from here until the bench ends.
+  const meter = costMeter(join(work, "pacct"), values.syscalls);
   try {
     const inputs: Partial<Record<InputName, string>> = {
       source: "files",
@@ -719,6 +739,7 @@ async function main(): Promise<void> {
     if (modes.length > 0) log(`running ${modes.join(", ")} on ${records.length} candidates in ${rounds} round(s)`);
     // Ctrl-C: leave no container of the bench behind.
     process.once("SIGINT", () => {
+      meter.close();
       void new CliEngine().removeLabelled(`${RUN_LABEL}=${runId}`).finally(() => process.exit(130));
     });
     // Other work on the machine comes and goes: each mode runs a round-robin slice in every round, and
@@ -731,7 +752,7 @@ async function main(): Promise<void> {
       await writeFile(datasetPath, slice.map((r) => `${JSON.stringify(datasetLine(r))}\n`).join(""));
       const bench: Bench = { records: slice, settings, datasetPath, runId, concurrency: settings.mode.concurrency };
       for (const mode of [...modes.slice(round % modes.length), ...modes.slice(0, round % modes.length)])
-        rows.push(await measure(mode, bench));
+        rows.push(await measure(mode, bench, meter));
     }
     const totals = total(rows, modes);
     if (modes.length > 0)
@@ -755,8 +776,8 @@ async function main(): Promise<void> {
     if (Number(values.swe) > 0) {
       const runs: SweFigures[] = [];
       for (let i = 0; i < Number(values.swe); i++) {
-        runs.push(await sweBench(values["swe-image"], settings.mode.concurrency));
-        runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, SWE_SETUP));
+        runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, meter));
+        runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, meter, SWE_SETUP));
       }
       printSwe(runs);
     }
@@ -774,6 +795,7 @@ async function main(): Promise<void> {
       printServices(runs);
     }
   } finally {
+    meter.close();
     await rm(work, { recursive: true, force: true });
   }
 }

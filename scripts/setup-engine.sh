@@ -7,10 +7,13 @@ log() { echo "setup-engine: $*" >&2; }
 
 # docker-registry: a real local registry for the pull-path tests (no public one is reachable).
 # bubblewrap: the seccomp-bpf unit test loads the compiled docker profile with `bwrap --seccomp`.
+# acct (340 kB): `npm run bench` counts each candidate's execs by command name with its accton; the bench
+# accounts into a file of its own while it runs, then turns accounting off (or back to Debian's own file).
 missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+command -v accton >/dev/null 2>&1 || missing+=(acct)
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive

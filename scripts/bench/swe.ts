@@ -13,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { mapLimit } from "../../src/run/pipeline.js";
 import { cliRun } from "./gate-cli.js";
+import type { CostMeter, Costs } from "./counts.js";
 import { machineCpuSeconds } from "./host.js";
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../../test/fixtures");
@@ -36,6 +37,8 @@ export interface SweLoop {
   /** The machine's busy CPU over the loop (docker's and the kernel's included). */
   cpuSeconds: number;
   resolved: Map<string, Resolved | undefined>;
+  /** Forks, context switches, execs and syscalls over the loop (scripts/bench/counts.ts). */
+  costs?: Costs;
 }
 
 export interface SweFigures {
@@ -154,8 +157,20 @@ async function gateLoop(repo: string, image: string, concurrency: number, setup?
 const disagreeing = (loop: SweLoop, expected: Map<string, Resolved>) =>
   [...expected].filter(([id, want]) => loop.resolved.get(id) !== want).map(([id]) => id);
 
+/** What `loop` costs, counted around it. */
+async function counted<T extends SweLoop>(meter: CostMeter, loop: () => Promise<T>): Promise<T> {
+  const span = await meter.start();
+  const figures = await loop();
+  return { ...figures, costs: await span.stop() };
+}
+
 /** The gate and the plain loop over the tasks, plain first, on a fresh clone of the fixture history. */
-export async function sweBench(image: string, concurrency: number, setup?: string): Promise<SweFigures> {
+export async function sweBench(
+  image: string,
+  concurrency: number,
+  meter: CostMeter,
+  setup?: string,
+): Promise<SweFigures> {
   const root = mkdtempSync(join(tmpdir(), "sandbox-gate-bench-swe-"));
   try {
     const repo = join(root, "boltons");
@@ -165,8 +180,8 @@ export async function sweBench(image: string, concurrency: number, setup?: strin
       candidates: Record<string, { resolved: Resolved }>;
     };
     const want = new Map(Object.entries(expected.candidates).map(([id, c]) => [id, c.resolved]));
-    const plain = await plainLoop(repo, lines, image, concurrency, setup);
-    const gate = await gateLoop(repo, image, concurrency, setup);
+    const plain = await counted(meter, () => plainLoop(repo, lines, image, concurrency, setup));
+    const gate = await counted(meter, () => gateLoop(repo, image, concurrency, setup));
     return {
       candidates: lines.length,
       commits: new Set(lines.map((l) => l.base_commit)).size,
