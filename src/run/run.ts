@@ -262,7 +262,7 @@ async function judgeInSandboxes(
   // Named once, so what a killed run left can be found by hand (and a test can find its own run's).
   io.log(`sandbox-gate: run ${runId}: its containers and images carry the label ${RUN_LABEL}=${runId}`);
   // A cancelled run (the job cancelled, Ctrl-C) leaves no container behind.
-  exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
+  const releaseSignals = exitOnSignals(run.engine, `${RUN_LABEL}=${runId}`, io.warn);
   try {
     io.phase?.("candidates", "");
     return await judgeAll(entries, run.context, {
@@ -279,6 +279,8 @@ async function judgeInSandboxes(
       io.warn(`sandbox-gate: a container of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
     for (const failure of left.images)
       io.warn(`sandbox-gate: an image of this run (label ${RUN_LABEL}=${runId}) could not be removed: ${failure}`);
+    // Only now: a signal while the run's containers are being removed still removes them.
+    releaseSignals();
   }
 }
 

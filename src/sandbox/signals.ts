@@ -5,12 +5,14 @@ import type { ContainerEngine } from "./engine.js";
 /**
  * On SIGTERM or SIGINT (a cancelled job, Ctrl-C): end the engine's runs, remove every container
  * labelled `label` (`key=value`), then exit with 128 + the signal's number. A second signal exits at once.
+ * Returns what takes the handlers off again: a run that ended hands the signals back to its process (a
+ * library user's own Ctrl-C, the next run's handlers), so runs in one process do not pile them up.
  */
 export function exitOnSignals(
   engine: Pick<ContainerEngine, "abort" | "removeLabelled">,
   label: string,
   log: (line: string) => void,
-): void {
+): () => void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     const code = 128 + constants.signals[signal];
@@ -31,4 +33,8 @@ export function exitOnSignals(
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  return () => {
+    process.off("SIGTERM", stop);
+    process.off("SIGINT", stop);
+  };
 }
