@@ -27,15 +27,15 @@ module.exports = __toCommonJS(library_exports);
 var import_module = require("module");
 var __webpack_modules__ = {
   /***/
-  2210: (
+  5362: (
     /***/
     ((module2, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.MissingRefError = exports2.ValidationError = exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = exports2.Ajv2020 = void 0;
-      const core_1 = __nccwpck_require__2(3893);
-      const draft2020_1 = __nccwpck_require__2(4298);
-      const discriminator_1 = __nccwpck_require__2(8886);
-      const json_schema_2020_12_1 = __nccwpck_require__2(3995);
+      const core_1 = __nccwpck_require__2(229);
+      const draft2020_1 = __nccwpck_require__2(9546);
+      const discriminator_1 = __nccwpck_require__2(8246);
+      const json_schema_2020_12_1 = __nccwpck_require__2(3403);
       const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
       class Ajv2020 extends core_1.default {
         constructor(opts = {}) {
@@ -69,11 +69,11 @@ var __webpack_modules__ = {
       module2.exports.Ajv2020 = Ajv2020;
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2["default"] = Ajv2020;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -92,18 +92,18 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      var validation_error_1 = __nccwpck_require__2(3021);
+      var validation_error_1 = __nccwpck_require__2(1117);
       Object.defineProperty(exports2, "ValidationError", { enumerable: true, get: function() {
         return validation_error_1.default;
       } });
-      var ref_error_1 = __nccwpck_require__2(3162);
+      var ref_error_1 = __nccwpck_require__2(2618);
       Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
         return ref_error_1.default;
       } });
     })
   ),
   /***/
-  567: (
+  7975: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -256,14 +256,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1436: (
+  8028: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.or = exports2.and = exports2.not = exports2.CodeGen = exports2.operators = exports2.varKinds = exports2.ValueScopeName = exports2.ValueScope = exports2.Scope = exports2.Name = exports2.regexpCode = exports2.stringify = exports2.getProperty = exports2.nil = exports2.strConcat = exports2.str = exports2._ = void 0;
-      const code_1 = __nccwpck_require__2(567);
-      const scope_1 = __nccwpck_require__2(7788);
-      var code_2 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
+      const scope_1 = __nccwpck_require__2(8572);
+      var code_2 = __nccwpck_require__2(7975);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return code_2._;
       } });
@@ -288,7 +288,7 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
         return code_2.Name;
       } });
-      var scope_2 = __nccwpck_require__2(7788);
+      var scope_2 = __nccwpck_require__2(8572);
       Object.defineProperty(exports2, "Scope", { enumerable: true, get: function() {
         return scope_2.Scope;
       } });
@@ -975,12 +975,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7788: (
+  8572: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.ValueScope = exports2.ValueScopeName = exports2.Scope = exports2.varKinds = exports2.UsedValueState = void 0;
-      const code_1 = __nccwpck_require__2(567);
+      const code_1 = __nccwpck_require__2(7975);
       class ValueError extends Error {
         constructor(name) {
           super(`CodeGen: "code" for ${name} not defined`);
@@ -1119,14 +1119,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1283: (
+  1923: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendErrors = exports2.resetErrorsCount = exports2.reportExtraError = exports2.reportError = exports2.keyword$DataError = exports2.keywordError = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       exports2.keywordError = {
         message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
       };
@@ -1240,17 +1240,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2718: (
+  9486: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.resolveSchema = exports2.getCompilingSchema = exports2.resolveRef = exports2.compileSchema = exports2.SchemaEnv = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const validate_1 = __nccwpck_require__2(7881);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const validate_1 = __nccwpck_require__2(5865);
       class SchemaEnv {
         constructor(env) {
           var _a2;
@@ -1463,11 +1463,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  630: (
+  4902: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const names = {
         // validation function arguments
         data: new codegen_1.Name("data"),
@@ -1501,11 +1501,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3162: (
+  2618: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const resolve_1 = __nccwpck_require__2(4090);
+      const resolve_1 = __nccwpck_require__2(5738);
       class MissingRefError extends Error {
         constructor(resolver, baseId, ref, msg) {
           super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1517,14 +1517,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4090: (
+  5738: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getSchemaRefs = exports2.resolveUrl = exports2.normalizeId = exports2._getFullPath = exports2.getFullPath = exports2.inlineRef = void 0;
-      const util_1 = __nccwpck_require__2(4464);
-      const equal = __nccwpck_require__2(3430);
-      const traverse = __nccwpck_require__2(1167);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal = __nccwpck_require__2(5318);
+      const traverse = __nccwpck_require__2(7935);
       const SIMPLE_INLINED = /* @__PURE__ */ new Set([
         "type",
         "format",
@@ -1672,7 +1672,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7353: (
+  169: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1702,13 +1702,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4464: (
+  4512: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.checkStrictMode = exports2.getErrorPath = exports2.Type = exports2.useFunc = exports2.setEvaluated = exports2.evaluatedPropsToName = exports2.mergeEvaluated = exports2.eachItem = exports2.unescapeJsonPointer = exports2.escapeJsonPointer = exports2.escapeFragment = exports2.unescapeFragment = exports2.schemaRefOrVal = exports2.schemaHasRulesButRef = exports2.schemaHasRules = exports2.checkUnknownRules = exports2.alwaysValidSchema = exports2.toHash = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const code_1 = __nccwpck_require__2(567);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const code_1 = __nccwpck_require__2(7975);
       function toHash(arr) {
         const hash = {};
         for (const item of arr)
@@ -1868,7 +1868,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7692: (
+  8204: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1890,14 +1890,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5346: (
+  6098: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.boolOrEmptySchema = exports2.topBoolOrEmptySchema = void 0;
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
       const boolError = {
         message: "boolean schema is false"
       };
@@ -1940,16 +1940,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6685: (
+  2493: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.reportTypeError = exports2.checkDataTypes = exports2.checkDataType = exports2.coerceAndCheckDataType = exports2.getJSONTypes = exports2.getSchemaTypes = exports2.DataType = void 0;
-      const rules_1 = __nccwpck_require__2(7353);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const errors_1 = __nccwpck_require__2(1283);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const rules_1 = __nccwpck_require__2(169);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       var DataType;
       (function(DataType2) {
         DataType2[DataType2["Correct"] = 0] = "Correct";
@@ -2123,13 +2123,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1699: (
+  5363: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.assignDefaults = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function assignDefaults(it, ty) {
         const { properties, items } = it.schema;
         if (ty === "object" && properties) {
@@ -2159,23 +2159,23 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7881: (
+  5865: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getData = exports2.KeywordCxt = exports2.validateFunctionCode = void 0;
-      const boolSchema_1 = __nccwpck_require__2(5346);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const applicability_1 = __nccwpck_require__2(7692);
-      const dataType_2 = __nccwpck_require__2(6685);
-      const defaults_1 = __nccwpck_require__2(1699);
-      const keyword_1 = __nccwpck_require__2(5202);
-      const subschema_1 = __nccwpck_require__2(6200);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const util_1 = __nccwpck_require__2(4464);
-      const errors_1 = __nccwpck_require__2(1283);
+      const boolSchema_1 = __nccwpck_require__2(6098);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const applicability_1 = __nccwpck_require__2(8204);
+      const dataType_2 = __nccwpck_require__2(2493);
+      const defaults_1 = __nccwpck_require__2(5363);
+      const keyword_1 = __nccwpck_require__2(8898);
+      const subschema_1 = __nccwpck_require__2(8280);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const util_1 = __nccwpck_require__2(4512);
+      const errors_1 = __nccwpck_require__2(1923);
       function validateFunctionCode(it) {
         if (isSchemaObj(it)) {
           checkKeywords(it);
@@ -2666,15 +2666,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5202: (
+  8898: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateKeywordUsage = exports2.validSchemaType = exports2.funcKeywordCode = exports2.macroKeywordCode = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const code_1 = __nccwpck_require__2(8484);
-      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const code_1 = __nccwpck_require__2(9764);
+      const errors_1 = __nccwpck_require__2(1923);
       function macroKeywordCode(cxt, def) {
         const { gen, keyword, schema, parentSchema, it } = cxt;
         const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2783,13 +2783,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6200: (
+  8280: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendSubschemaMode = exports2.extendSubschemaData = exports2.getSubschema = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
         if (keyword !== void 0 && schema !== void 0) {
           throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -2865,16 +2865,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3893: (
+  229: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = void 0;
-      var validate_1 = __nccwpck_require__2(7881);
+      var validate_1 = __nccwpck_require__2(5865);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(1436);
+      var codegen_1 = __nccwpck_require__2(8028);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -2893,16 +2893,16 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      const validation_error_1 = __nccwpck_require__2(3021);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const rules_1 = __nccwpck_require__2(7353);
-      const compile_1 = __nccwpck_require__2(2718);
-      const codegen_2 = __nccwpck_require__2(1436);
-      const resolve_1 = __nccwpck_require__2(4090);
-      const dataType_1 = __nccwpck_require__2(6685);
-      const util_1 = __nccwpck_require__2(4464);
-      const $dataRefSchema = __nccwpck_require__2(3837);
-      const uri_1 = __nccwpck_require__2(6285);
+      const validation_error_1 = __nccwpck_require__2(1117);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const rules_1 = __nccwpck_require__2(169);
+      const compile_1 = __nccwpck_require__2(9486);
+      const codegen_2 = __nccwpck_require__2(8028);
+      const resolve_1 = __nccwpck_require__2(5738);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const util_1 = __nccwpck_require__2(4512);
+      const $dataRefSchema = __nccwpck_require__2(5759);
+      const uri_1 = __nccwpck_require__2(7373);
       const defaultRegExp = (str, flags) => new RegExp(str, flags);
       defaultRegExp.code = "new RegExp";
       const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3475,18 +3475,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3995: (
+  3403: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const metaSchema = __nccwpck_require__2(1678);
-      const applicator = __nccwpck_require__2(7216);
-      const unevaluated = __nccwpck_require__2(9547);
-      const content2 = __nccwpck_require__2(8226);
-      const core = __nccwpck_require__2(518);
-      const format = __nccwpck_require__2(4588);
-      const metadata = __nccwpck_require__2(5707);
-      const validation = __nccwpck_require__2(7082);
+      const metaSchema = __nccwpck_require__2(3944);
+      const applicator = __nccwpck_require__2(1478);
+      const unevaluated = __nccwpck_require__2(2761);
+      const content2 = __nccwpck_require__2(488);
+      const core = __nccwpck_require__2(1268);
+      const format = __nccwpck_require__2(3090);
+      const metadata = __nccwpck_require__2(627);
+      const validation = __nccwpck_require__2(6216);
       const META_SUPPORT_DATA = ["/properties"];
       function addMetaSchema2020($data) {
         ;
@@ -3509,17 +3509,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4951: (
+  7223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const equal = __nccwpck_require__2(3430);
+      const equal = __nccwpck_require__2(5318);
       equal.code = 'require("ajv/dist/runtime/equal").default';
       exports2["default"] = equal;
     })
   ),
   /***/
-  6214: (
+  6070: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3544,17 +3544,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6285: (
+  7373: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const uri = __nccwpck_require__2(4352);
+      const uri = __nccwpck_require__2(32);
       uri.code = 'require("ajv/dist/runtime/uri").default';
       exports2["default"] = uri;
     })
   ),
   /***/
-  3021: (
+  1117: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3569,13 +3569,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3448: (
+  5640: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateAdditionalItems = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -3621,14 +3621,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2431: (
+  3487: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must NOT have additional properties",
         params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
@@ -3726,11 +3726,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9205: (
+  5701: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "allOf",
         schemaType: "array",
@@ -3752,11 +3752,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9380: (
+  596: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "anyOf",
         schemaType: "array",
@@ -3768,12 +3768,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6182: (
+  1046: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
         params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
@@ -3861,14 +3861,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5826: (
+  9522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateSchemaDeps = exports2.validatePropertyDeps = exports2.error = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       exports2.error = {
         message: ({ params: { property, depsCount, deps } }) => {
           const property_ies = depsCount === 1 ? "property" : "properties";
@@ -3954,11 +3954,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3818: (
+  2682: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentSchemas",
         type: "object",
@@ -3969,12 +3969,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8584: (
+  3176: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
         params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
@@ -4037,26 +4037,26 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8775: (
+  4551: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const additionalItems_1 = __nccwpck_require__2(3448);
-      const prefixItems_1 = __nccwpck_require__2(6467);
-      const items_1 = __nccwpck_require__2(5791);
-      const items2020_1 = __nccwpck_require__2(2959);
-      const contains_1 = __nccwpck_require__2(6182);
-      const dependencies_1 = __nccwpck_require__2(5826);
-      const propertyNames_1 = __nccwpck_require__2(1372);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
-      const properties_1 = __nccwpck_require__2(8778);
-      const patternProperties_1 = __nccwpck_require__2(664);
-      const not_1 = __nccwpck_require__2(8350);
-      const anyOf_1 = __nccwpck_require__2(9380);
-      const oneOf_1 = __nccwpck_require__2(2490);
-      const allOf_1 = __nccwpck_require__2(9205);
-      const if_1 = __nccwpck_require__2(8584);
-      const thenElse_1 = __nccwpck_require__2(6829);
+      const additionalItems_1 = __nccwpck_require__2(5640);
+      const prefixItems_1 = __nccwpck_require__2(4931);
+      const items_1 = __nccwpck_require__2(95);
+      const items2020_1 = __nccwpck_require__2(6847);
+      const contains_1 = __nccwpck_require__2(1046);
+      const dependencies_1 = __nccwpck_require__2(9522);
+      const propertyNames_1 = __nccwpck_require__2(7116);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
+      const properties_1 = __nccwpck_require__2(8154);
+      const patternProperties_1 = __nccwpck_require__2(7736);
+      const not_1 = __nccwpck_require__2(2846);
+      const anyOf_1 = __nccwpck_require__2(596);
+      const oneOf_1 = __nccwpck_require__2(5178);
+      const allOf_1 = __nccwpck_require__2(5701);
+      const if_1 = __nccwpck_require__2(3176);
+      const thenElse_1 = __nccwpck_require__2(3245);
       function getApplicator(draft2020 = false) {
         const applicator = [
           // any
@@ -4084,14 +4084,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5791: (
+  95: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateTuple = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
       const def = {
         keyword: "items",
         type: "array",
@@ -4140,14 +4140,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2959: (
+  6847: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const code_1 = __nccwpck_require__2(8484);
-      const additionalItems_1 = __nccwpck_require__2(3448);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(9764);
+      const additionalItems_1 = __nccwpck_require__2(5640);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -4174,11 +4174,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8350: (
+  2846: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "not",
         schemaType: ["object", "boolean"],
@@ -4204,12 +4204,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2490: (
+  5178: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "must match exactly one schema in oneOf",
         params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
@@ -4261,14 +4261,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  664: (
+  7736: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const util_2 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const util_2 = __nccwpck_require__2(4512);
       const def = {
         keyword: "patternProperties",
         type: "object",
@@ -4334,11 +4334,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6467: (
+  4931: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const items_1 = __nccwpck_require__2(5791);
+      const items_1 = __nccwpck_require__2(95);
       const def = {
         keyword: "prefixItems",
         type: "array",
@@ -4350,14 +4350,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8778: (
+  8154: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const validate_1 = __nccwpck_require__2(7881);
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const additionalProperties_1 = __nccwpck_require__2(2431);
+      const validate_1 = __nccwpck_require__2(5865);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const additionalProperties_1 = __nccwpck_require__2(3487);
       const def = {
         keyword: "properties",
         type: "object",
@@ -4407,12 +4407,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1372: (
+  7116: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: "property name must be valid",
         params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
@@ -4449,11 +4449,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6829: (
+  3245: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["then", "else"],
         schemaType: ["object", "boolean"],
@@ -4466,15 +4466,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8484: (
+  9764: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateUnion = exports2.validateArray = exports2.usePattern = exports2.callValidateCode = exports2.schemaProperties = exports2.allSchemaProperties = exports2.noPropertyInData = exports2.propertyInData = exports2.isOwnProperty = exports2.hasPropFunc = exports2.reportMissingProp = exports2.checkMissingProp = exports2.checkReportMissingProp = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
-      const util_2 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
+      const util_2 = __nccwpck_require__2(4512);
       function checkReportMissingProp(cxt, prop) {
         const { gen, data, it } = cxt;
         gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4598,7 +4598,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9872: (
+  6912: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4612,12 +4612,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7397: (
+  4005: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const id_1 = __nccwpck_require__2(9872);
-      const ref_1 = __nccwpck_require__2(2996);
+      const id_1 = __nccwpck_require__2(6912);
+      const ref_1 = __nccwpck_require__2(6612);
       const core = [
         "$schema",
         "$id",
@@ -4632,17 +4632,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2996: (
+  6612: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.callRef = exports2.getValidate = void 0;
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const util_1 = __nccwpck_require__2(4464);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$ref",
         schemaType: "string",
@@ -4753,15 +4753,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8886: (
+  8246: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const types_1 = __nccwpck_require__2(7115);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_error_1 = __nccwpck_require__2(3162);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const types_1 = __nccwpck_require__2(3723);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_error_1 = __nccwpck_require__2(2618);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
         params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
@@ -4857,7 +4857,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7115: (
+  3723: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4870,18 +4870,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4298: (
+  9546: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const core_1 = __nccwpck_require__2(7397);
-      const validation_1 = __nccwpck_require__2(5481);
-      const applicator_1 = __nccwpck_require__2(8775);
-      const dynamic_1 = __nccwpck_require__2(9923);
-      const next_1 = __nccwpck_require__2(7844);
-      const unevaluated_1 = __nccwpck_require__2(2010);
-      const format_1 = __nccwpck_require__2(2601);
-      const metadata_1 = __nccwpck_require__2(6620);
+      const core_1 = __nccwpck_require__2(4005);
+      const validation_1 = __nccwpck_require__2(5017);
+      const applicator_1 = __nccwpck_require__2(4551);
+      const dynamic_1 = __nccwpck_require__2(3475);
+      const next_1 = __nccwpck_require__2(948);
+      const unevaluated_1 = __nccwpck_require__2(522);
+      const format_1 = __nccwpck_require__2(8425);
+      const metadata_1 = __nccwpck_require__2(8252);
       const draft2020Vocabularies = [
         dynamic_1.default,
         core_1.default,
@@ -4897,15 +4897,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8639: (
+  9519: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicAnchor = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const compile_1 = __nccwpck_require__2(2718);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const compile_1 = __nccwpck_require__2(9486);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicAnchor",
         schemaType: "string",
@@ -4931,14 +4931,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5065: (
+  9545: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicRef = void 0;
-      const codegen_1 = __nccwpck_require__2(1436);
-      const names_1 = __nccwpck_require__2(630);
-      const ref_1 = __nccwpck_require__2(2996);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const names_1 = __nccwpck_require__2(4902);
+      const ref_1 = __nccwpck_require__2(6612);
       const def = {
         keyword: "$dynamicRef",
         schemaType: "string",
@@ -4976,25 +4976,25 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9923: (
+  3475: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const dynamicRef_1 = __nccwpck_require__2(5065);
-      const recursiveAnchor_1 = __nccwpck_require__2(9982);
-      const recursiveRef_1 = __nccwpck_require__2(1794);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
+      const recursiveAnchor_1 = __nccwpck_require__2(4750);
+      const recursiveRef_1 = __nccwpck_require__2(6018);
       const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
       exports2["default"] = dynamic;
     })
   ),
   /***/
-  9982: (
+  4750: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(8639);
-      const util_1 = __nccwpck_require__2(4464);
+      const dynamicAnchor_1 = __nccwpck_require__2(9519);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: "$recursiveAnchor",
         schemaType: "boolean",
@@ -5009,11 +5009,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1794: (
+  6018: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicRef_1 = __nccwpck_require__2(5065);
+      const dynamicRef_1 = __nccwpck_require__2(9545);
       const def = {
         keyword: "$recursiveRef",
         schemaType: "string",
@@ -5023,11 +5023,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6402: (
+  6722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
@@ -5112,17 +5112,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2601: (
+  8425: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const format_1 = __nccwpck_require__2(6402);
+      const format_1 = __nccwpck_require__2(6722);
       const format = [format_1.default];
       exports2["default"] = format;
     })
   ),
   /***/
-  6620: (
+  8252: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -5144,35 +5144,35 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7844: (
+  948: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependentRequired_1 = __nccwpck_require__2(643);
-      const dependentSchemas_1 = __nccwpck_require__2(3818);
-      const limitContains_1 = __nccwpck_require__2(3907);
+      const dependentRequired_1 = __nccwpck_require__2(6723);
+      const dependentSchemas_1 = __nccwpck_require__2(2682);
+      const limitContains_1 = __nccwpck_require__2(7411);
       const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
       exports2["default"] = next;
     })
   ),
   /***/
-  2010: (
+  522: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const unevaluatedProperties_1 = __nccwpck_require__2(6855);
-      const unevaluatedItems_1 = __nccwpck_require__2(4144);
+      const unevaluatedProperties_1 = __nccwpck_require__2(1447);
+      const unevaluatedItems_1 = __nccwpck_require__2(3136);
       const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
       exports2["default"] = unevaluated;
     })
   ),
   /***/
-  4144: (
+  3136: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -5210,13 +5210,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6855: (
+  1447: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const names_1 = __nccwpck_require__2(630);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const names_1 = __nccwpck_require__2(4902);
       const error = {
         message: "must NOT have unevaluated properties",
         params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
@@ -5275,13 +5275,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8026: (
+  9722: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to constant",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
@@ -5303,11 +5303,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  643: (
+  6723: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(5826);
+      const dependencies_1 = __nccwpck_require__2(9522);
       const def = {
         keyword: "dependentRequired",
         type: "object",
@@ -5319,13 +5319,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3200: (
+  592: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: "must be equal to one of the allowed values",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
@@ -5367,20 +5367,20 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5481: (
+  5017: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const limitNumber_1 = __nccwpck_require__2(3723);
-      const multipleOf_1 = __nccwpck_require__2(8132);
-      const limitLength_1 = __nccwpck_require__2(6962);
-      const pattern_1 = __nccwpck_require__2(6023);
-      const limitProperties_1 = __nccwpck_require__2(895);
-      const required_1 = __nccwpck_require__2(4504);
-      const limitItems_1 = __nccwpck_require__2(6296);
-      const uniqueItems_1 = __nccwpck_require__2(5132);
-      const const_1 = __nccwpck_require__2(8026);
-      const enum_1 = __nccwpck_require__2(3200);
+      const limitNumber_1 = __nccwpck_require__2(1195);
+      const multipleOf_1 = __nccwpck_require__2(4756);
+      const limitLength_1 = __nccwpck_require__2(642);
+      const pattern_1 = __nccwpck_require__2(5223);
+      const limitProperties_1 = __nccwpck_require__2(1631);
+      const required_1 = __nccwpck_require__2(5208);
+      const limitItems_1 = __nccwpck_require__2(2424);
+      const uniqueItems_1 = __nccwpck_require__2(7244);
+      const const_1 = __nccwpck_require__2(9722);
+      const enum_1 = __nccwpck_require__2(592);
       const validation = [
         // number
         limitNumber_1.default,
@@ -5404,11 +5404,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3907: (
+  7411: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4464);
+      const util_1 = __nccwpck_require__2(4512);
       const def = {
         keyword: ["maxContains", "minContains"],
         type: "array",
@@ -5423,11 +5423,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6296: (
+  2424: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5451,13 +5451,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6962: (
+  642: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const ucs2length_1 = __nccwpck_require__2(6214);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const ucs2length_1 = __nccwpck_require__2(6070);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5482,11 +5482,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3723: (
+  1195: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const ops = codegen_1.operators;
       const KWDs = {
         maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5513,11 +5513,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  895: (
+  1631: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5541,11 +5541,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8132: (
+  4756: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(1436);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
         params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
@@ -5568,13 +5568,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6023: (
+  5223: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const util_1 = __nccwpck_require__2(4464);
-      const codegen_1 = __nccwpck_require__2(1436);
+      const code_1 = __nccwpck_require__2(9764);
+      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(8028);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
@@ -5604,13 +5604,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4504: (
+  5208: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(8484);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
       const error = {
         message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
         params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
@@ -5685,14 +5685,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5132: (
+  7244: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dataType_1 = __nccwpck_require__2(6685);
-      const codegen_1 = __nccwpck_require__2(1436);
-      const util_1 = __nccwpck_require__2(4464);
-      const equal_1 = __nccwpck_require__2(4951);
+      const dataType_1 = __nccwpck_require__2(2493);
+      const codegen_1 = __nccwpck_require__2(8028);
+      const util_1 = __nccwpck_require__2(4512);
+      const equal_1 = __nccwpck_require__2(7223);
       const error = {
         message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
         params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
@@ -5751,7 +5751,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3430: (
+  5318: (
     /***/
     ((module2) => {
       module2.exports = function equal(a, b) {
@@ -5785,7 +5785,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1167: (
+  7935: (
     /***/
     ((module2) => {
       var traverse = module2.exports = function(schema, opts, cb) {
@@ -5872,15 +5872,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9800: (
+  4728: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       var __webpack_unused_export__;
       __webpack_unused_export__ = { value: true };
       exports2.wT = __webpack_unused_export__ = void 0;
-      const ed5 = __nccwpck_require__2(6950);
-      const ed2 = __nccwpck_require__2(4488);
-      const NSed3 = __nccwpck_require__2(5699);
+      const ed5 = __nccwpck_require__2(9958);
+      const ed2 = __nccwpck_require__2(1640);
+      const NSed3 = __nccwpck_require__2(403);
       var isS = ed5.isS;
       var isChar10 = ed5.isChar;
       var isNameStartChar = ed5.isNameStartChar;
@@ -7671,7 +7671,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6950: (
+  9958: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7716,7 +7716,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4488: (
+  1640: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7771,7 +7771,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5699: (
+  403: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7798,11 +7798,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4352: (
+  32: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(5077);
-      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(5300);
+      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(8869);
+      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(7092);
       const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
       const MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
       const MALFORMED_HOST_ERROR = "URI host is malformed.";
@@ -8227,10 +8227,10 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5300: (
+  7092: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { isUUID } = __nccwpck_require__2(5077);
+      const { isUUID } = __nccwpck_require__2(8869);
       const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
       const supportedSchemeNames = (
         /** @type {const} */
@@ -8437,7 +8437,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5077: (
+  8869: (
     /***/
     ((module2) => {
       const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
@@ -8971,63 +8971,63 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3837: (
+  5759: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
     })
   ),
   /***/
-  7216: (
+  1478: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
     })
   ),
   /***/
-  8226: (
+  488: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  518: (
+  1268: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
     })
   ),
   /***/
-  4588: (
+  3090: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
     })
   ),
   /***/
-  5707: (
+  627: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
     })
   ),
   /***/
-  9547: (
+  2761: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  7082: (
+  6216: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
     })
   ),
   /***/
-  1678: (
+  3944: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
@@ -12532,7 +12532,7 @@ const DATASET_SCHEMA = {
   // A reply is code for one file; a commit's tree is what a patch changes.
   dependentRequired: { base_commit: ["patch"] }
 };
-var _2020 = __nccwpck_require__(2210);
+var _2020 = __nccwpck_require__(5362);
 ;
 function checker(schema, root) {
   const validate = new _2020.Ajv2020({
@@ -13717,6 +13717,10 @@ function extract_extractCode(reply, language) {
   };
 }
 ;
+function order_ascending(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+;
 const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
 function languagesGlobs(kind) {
   return [...new Set(LANGUAGE_LIST.flatMap((language) => kind(language.protect)))];
@@ -13836,7 +13840,7 @@ function findProtected(rules, base, changes) {
   const files = [];
   if (rules.off)
     return { protected: [], files };
-  const sorted = [...changes].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...changes].sort(([a], [b]) => order_ascending(a, b));
   const named = rules.treeRules ? loadedByConfig(base) : /* @__PURE__ */ new Set();
   const unnamed = [];
   for (const [path2, after] of sorted) {
@@ -16041,7 +16045,7 @@ function readLogResults(log, parser) {
     all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
   return { tests, notes: all, ...untrusted !== void 0 && { untrusted } };
 }
-var saxes = __nccwpck_require__(9800);
+var saxes = __nccwpck_require__(4728);
 ;
 function caseId(c) {
   return [c.file, c.classname, c.name].filter((part) => part !== void 0 && part !== "").join("::");
@@ -17520,7 +17524,7 @@ function resolved_rate_resolvedByRepo(results) {
   }
   if (counts.size === 0)
     return void 0;
-  return Object.fromEntries([...counts].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
 }
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 function resolved_rate_resolvedText(counts) {
@@ -21663,7 +21667,7 @@ function carry_over_lineFingerprint(candidate, key) {
     kind,
     text,
     bytes === void 0 ? null : createHash("sha256").update(bytes).digest("hex"),
-    files === void 0 ? null : Object.entries(files).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    files === void 0 ? null : Object.entries(files).sort(([a], [b]) => ascending(a, b)),
     overrides ?? null,
     task ?? null,
     repo ?? null,
@@ -21964,7 +21968,7 @@ const CLOSE = " -->";
 const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
 const sha256 = (data) => createHash("sha256").update(data).digest("hex");
 function verdict_state_verdictKey({ tests, run: run2, limits, version }) {
-  const files = [...tests].map((f) => [f.path, sha256(f.content), f.executable === true]).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const files = [...tests].map((f) => [f.path, sha256(f.content), f.executable === true]).sort(([a], [b]) => ascending(a, b));
   const { pull: _pull, ...judging } = run2;
   void _pull;
   return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));

@@ -3,6 +3,7 @@
 // interval and its counts per repository. Pure.
 import type { Result } from "../core/model.js";
 import { RESOLVED, type Report } from "../core/schemas/report.js";
+import { ascending } from "../core/order.js";
 
 export type ResolvedCounts = Record<(typeof RESOLVED)[number], number>;
 export type ResolvedRate = NonNullable<Report["summary"]["resolved_rate"]>;
@@ -60,7 +61,7 @@ export function resolvedByRepo(results: ReadonlyArray<Pick<Result, "resolved" | 
     counts.set(r.repo, c);
   }
   if (counts.size === 0) return undefined;
-  return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;

@@ -7,6 +7,7 @@ import { newResult } from "../core/schemas/report.js";
 import { decide } from "../verdict/result.js";
 import { type GateOutcome } from "../core/model.js";
 import type { Candidate, Result, Status } from "../core/model.js";
+import { ascending } from "../core/order.js";
 
 export interface CarriedOutcome extends GateOutcome {
   /** How many results were carried over rather than judged. */
@@ -68,7 +69,7 @@ export function lineFingerprint(candidate: Candidate, key: string): string {
     kind,
     text,
     bytes === undefined ? null : createHash("sha256").update(bytes).digest("hex"),
-    files === undefined ? null : Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    files === undefined ? null : Object.entries(files).sort(([a], [b]) => ascending(a, b)),
     overrides ?? null,
     task ?? null,
     repo ?? null,
