@@ -44409,6 +44409,15 @@ function resolvedByRepo(results) {
         return undefined;
     return Object.fromEntries([...counts].sort(([a], [b]) => order_ascending(a, b)));
 }
+/** The counts, the rate with its interval and the counts per repository, once: all absent when no line was judged by its lists. */
+function resolvedFigures(results) {
+    const resolved = resolved_rate_countResolved(results);
+    if (!resolved)
+        return {};
+    const rate = resolvedRate(resolved);
+    const byRepo = resolvedByRepo(results);
+    return { resolved, ...(rate && { rate }), ...(byRepo && { byRepo }) };
+}
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** `resolved 12 of 18 (66.7%, 95% CI 43.7–83.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
 function resolved_rate_resolvedText(counts) {
@@ -44448,9 +44457,7 @@ function countByStatus(results) {
 // reads them from other runs' files): the file diffs well from run to run.
 function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
-    const resolved = resolved_rate_countResolved(results);
-    const rate = resolved && resolvedRate(resolved);
-    const byRepo = resolved && resolvedByRepo(results);
+    const { resolved, rate, byRepo } = resolvedFigures(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
@@ -45267,16 +45274,13 @@ function evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
-    const resolved = resolved_rate_countResolved(results);
-    if (resolved) {
+    const { resolved, rate, byRepo } = resolvedFigures(results);
+    if (resolved)
         evaluation.resolved = resolved;
-        const rate = resolvedRate(resolved);
-        if (rate)
-            evaluation.resolvedRate = rate;
-        const byRepo = resolvedByRepo(results);
-        if (byRepo)
-            evaluation.byRepo = byRepo;
-    }
+    if (rate)
+        evaluation.resolvedRate = rate;
+    if (byRepo)
+        evaluation.byRepo = byRepo;
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);

@@ -17504,14 +17504,14 @@ function wilsonInterval(successes, n, z = Z_95) {
     high: successes === n ? 1 : Math.min(1, centre + half)
   };
 }
-function resolved_rate_resolvedRate(counts) {
+function resolvedRate(counts) {
   const of = counts.full + counts.partial + counts.no;
   const interval = wilsonInterval(counts.full, of);
   if (!interval)
     return void 0;
   return { value: counts.full / of, ...interval, level: 0.95, method: "wilson" };
 }
-function resolved_rate_resolvedByRepo(results) {
+function resolvedByRepo(results) {
   const counts = /* @__PURE__ */ new Map();
   for (const r of results) {
     if (r.resolved === void 0 || r.repo === void 0)
@@ -17526,10 +17526,18 @@ function resolved_rate_resolvedByRepo(results) {
     return void 0;
   return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
 }
+function resolved_rate_resolvedFigures(results) {
+  const resolved = resolved_rate_countResolved(results);
+  if (!resolved)
+    return {};
+  const rate = resolvedRate(resolved);
+  const byRepo = resolvedByRepo(results);
+  return { resolved, ...rate && { rate }, ...byRepo && { byRepo } };
+}
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 function resolved_rate_resolvedText(counts) {
   const of = counts.full + counts.partial + counts.no;
-  const rate = resolved_rate_resolvedRate(counts);
+  const rate = resolvedRate(counts);
   const shown2 = rate ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}\u2013${percent(rate.high)}` : "none judged";
   return `resolved ${counts.full} of ${of} (${shown2})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
 }
@@ -17549,9 +17557,7 @@ function json_countByStatus(results) {
 }
 function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
   const scores = scorePassAtK(results, passAtK);
-  const resolved = countResolved(results);
-  const rate = resolved && resolvedRate(resolved);
-  const byRepo = resolved && resolvedByRepo(results);
+  const { resolved, rate, byRepo } = resolvedFigures(results);
   return {
     version: 1,
     ...shard !== void 0 && { shard: { index: shard.index, count: shard.count } },
@@ -18188,16 +18194,13 @@ function evaluation_evaluate(results, baseline, ks = [1]) {
   const scores = scorePassAtK(results, ks);
   if (scores)
     evaluation.passAtK = scores;
-  const resolved = countResolved(results);
-  if (resolved) {
+  const { resolved, rate, byRepo } = resolvedFigures(results);
+  if (resolved)
     evaluation.resolved = resolved;
-    const rate = resolvedRate(resolved);
-    if (rate)
-      evaluation.resolvedRate = rate;
-    const byRepo = resolvedByRepo(results);
-    if (byRepo)
-      evaluation.byRepo = byRepo;
-  }
+  if (rate)
+    evaluation.resolvedRate = rate;
+  if (byRepo)
+    evaluation.byRepo = byRepo;
   if (baseline) {
     evaluation.baseline = compare(results, baseline);
     const before = scores && scorePassAtK(baseline, [1]);

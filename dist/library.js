@@ -21299,7 +21299,7 @@ function wilsonInterval(successes, n, z = Z_95) {
     };
 }
 /** Resolved in full over the results judged by their lists, with its 95 % Wilson interval; undefined when none was. */
-function resolved_rate_resolvedRate(counts) {
+function resolvedRate(counts) {
     const of = counts.full + counts.partial + counts.no;
     const interval = wilsonInterval(counts.full, of);
     if (!interval)
@@ -21310,7 +21310,7 @@ function resolved_rate_resolvedRate(counts) {
  * Per repository (the line's `repo`), the results resolved in full and those judged by their lists; repositories
  * in name order. Undefined when no result judged by its lists carries a repository.
  */
-function resolved_rate_resolvedByRepo(results) {
+function resolvedByRepo(results) {
     const counts = new Map();
     for (const r of results) {
         if (r.resolved === undefined || r.repo === undefined)
@@ -21325,11 +21325,20 @@ function resolved_rate_resolvedByRepo(results) {
         return undefined;
     return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
 }
+/** The counts, the rate with its interval and the counts per repository, once: all absent when no line was judged by its lists. */
+function resolved_rate_resolvedFigures(results) {
+    const resolved = resolved_rate_countResolved(results);
+    if (!resolved)
+        return {};
+    const rate = resolvedRate(resolved);
+    const byRepo = resolvedByRepo(results);
+    return { resolved, ...(rate && { rate }), ...(byRepo && { byRepo }) };
+}
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** `resolved 12 of 18 (66.7%, 95% CI 43.7–83.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
 function resolved_rate_resolvedText(counts) {
     const of = counts.full + counts.partial + counts.no;
-    const rate = resolved_rate_resolvedRate(counts);
+    const rate = resolvedRate(counts);
     const shown = rate
         ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}–${percent(rate.high)}`
         : "none judged";
@@ -21364,9 +21373,7 @@ function json_countByStatus(results) {
 // reads them from other runs' files): the file diffs well from run to run.
 function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
-    const resolved = countResolved(results);
-    const rate = resolved && resolvedRate(resolved);
-    const byRepo = resolved && resolvedByRepo(results);
+    const { resolved, rate, byRepo } = resolvedFigures(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
@@ -22140,16 +22147,13 @@ function evaluation_evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
-    const resolved = countResolved(results);
-    if (resolved) {
+    const { resolved, rate, byRepo } = resolvedFigures(results);
+    if (resolved)
         evaluation.resolved = resolved;
-        const rate = resolvedRate(resolved);
-        if (rate)
-            evaluation.resolvedRate = rate;
-        const byRepo = resolvedByRepo(results);
-        if (byRepo)
-            evaluation.byRepo = byRepo;
-    }
+    if (rate)
+        evaluation.resolvedRate = rate;
+    if (byRepo)
+        evaluation.byRepo = byRepo;
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);

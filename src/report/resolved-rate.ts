@@ -64,6 +64,22 @@ export function resolvedByRepo(results: ReadonlyArray<Pick<Result, "resolved" | 
   return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
 }
 
+/** A run's resolved figures, for every report that shows them; each absent where the run has none. */
+export interface ResolvedFigures {
+  resolved?: ResolvedCounts;
+  rate?: ResolvedRate;
+  byRepo?: ByRepo;
+}
+
+/** The counts, the rate with its interval and the counts per repository, once: all absent when no line was judged by its lists. */
+export function resolvedFigures(results: ReadonlyArray<Pick<Result, "resolved" | "repo">>): ResolvedFigures {
+  const resolved = countResolved(results);
+  if (!resolved) return {};
+  const rate = resolvedRate(resolved);
+  const byRepo = resolvedByRepo(results);
+  return { resolved, ...(rate && { rate }), ...(byRepo && { byRepo }) };
+}
+
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
 /** `resolved 12 of 18 (66.7%, 95% CI 43.7–83.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
