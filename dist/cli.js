@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3018);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4760);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1349);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6289);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3018:
+/***/ 4760:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43339,8 +43339,6 @@ function commentsSource(replies, authors, us, holdsCode) {
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 ;// CONCATENATED MODULE: ./src/core/image-reference.ts
 // The one rule for an image reference a dataset line names (`"image"`): what docker and podman accept as
 // `[registry[:port]/]path[:tag][@algorithm:hex]`, written after the grammar of the distribution project's
@@ -43628,6 +43626,49 @@ function describe(errors, root) {
 
 // EXTERNAL MODULE: ./src/core/units.ts
 var units = __nccwpck_require__(6486);
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/json-lines.ts
+// JSON-lines files (a dataset, SWE-bench's instances and predictions, the partial report a run keeps): one
+// reader for them all, so each numbers its lines from 1, skips blank ones, drops the BOM some editors open a
+// file with, and says `file:line` of a line that is not JSON.
+
+/** Line `n` (from 1) of `file` → its value, or `not valid JSON (…)`. Pure. */
+function json_lines_jsonLine(line, file, n) {
+    const where = `${file}:${n}`;
+    try {
+        // A BOM opens files some editors save: not part of the first record.
+        const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
+        return { n, where, ok: true, value };
+    }
+    catch (error) {
+        return { n, where, ok: false, problem: `not valid JSON (${error.message})` };
+    }
+}
+/**
+ * A JSON-lines text's lines but the blank ones, each read by `jsonLine`. `last` marks the text's last line
+ * when no newline ends it: a write cut short leaves such a line, which a reader may forgive. Pure.
+ */
+function* jsonLines(text, file) {
+    const lines = text.split(/\r?\n/);
+    for (const [i, line] of lines.entries()) {
+        if (line.trim() === "")
+            continue;
+        yield { ...json_lines_jsonLine(line, file, i + 1), last: i === lines.length - 1 };
+    }
+}
+/** The same of a stream, read a line at a time: a large file (a nightly dataset) is never held whole. */
+async function* streamedJsonLines(input, file) {
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input, crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        yield json_lines_jsonLine(line, file, n);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 
@@ -43643,16 +43684,15 @@ function idOf(value, fallbackId) {
     const id = typeof value === "object" && value !== null ? value.id : undefined;
     return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
 }
-/** One parsed line → a candidate, or the reason it is not one. Pure. */
-function parseDatasetLine(line, source, fallbackId) {
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch (error) {
-        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-    }
-    return datasetEntry(value, source, fallbackId);
+/** Line `n` (from 1) of the dataset `file` → a candidate, or the reason it is not one. Pure. */
+function parseDatasetLine(line, file, n) {
+    return lineEntry(jsonLine(line, file, n));
+}
+/** A line read by core/json-lines.ts → a candidate, or the reason it is not one; `file:n` is its source and fallback id. */
+function lineEntry(line) {
+    if (!line.ok)
+        return { problem: { id: line.where, source: line.where, problem: line.problem } };
+    return datasetEntry(line.value, line.where, line.where);
 }
 /**
  * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
@@ -43741,14 +43781,8 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
 }
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
 async function* readDataset(path, name) {
-    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: (0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-    }
+    for await (const line of streamedJsonLines((0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), name))
+        yield lineEntry(line);
 }
 
 // EXTERNAL MODULE: ./src/core/model.ts
@@ -45475,6 +45509,7 @@ var core_records = __nccwpck_require__(4435);
 
 
 
+
 const checkReport = checker(REPORT_SCHEMA, "the report");
 const checkResult = checker(RESULT_SCHEMA, "the result");
 /** A report file's text → the report, checked against the report's schema; throws naming `input`. */
@@ -45529,24 +45564,17 @@ function parseResumable(text, name, input) {
     // A report says its version; a partial report of one line is a bare result.
     if ((0,core_records/* isRecord */.u)(whole) && "version" in whole)
         return parseReport(text, name, input).results;
-    const lines = text.split("\n");
     const results = [];
-    for (const [i, line] of lines.entries()) {
-        if (line.trim() === "")
-            continue;
+    for (const line of jsonLines(text, name)) {
         const fail = (detail) => {
-            throw new errors/* InputError */.dz(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+            throw new errors/* InputError */.dz(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${line.n}: ${detail}`);
         };
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch (error) {
-            if (i === lines.length - 1)
+        if (!line.ok) {
+            if (line.last)
                 break;
-            return fail(`not JSON (${error.message})`);
+            return fail(line.problem);
         }
-        const checked = checkResult(value);
+        const checked = checkResult(line.value);
         if (!checked.ok)
             return fail(checked.problem);
         results.push(checked.value);
@@ -56617,23 +56645,18 @@ function evalScriptCommand(script) {
 
 
 
+
 const swe_bench_fail = (problem) => ({ ok: false, problem });
 /** A JSON value as a problem shows it: short, on one line. */
 function swe_bench_shown(value) {
     const text = value === undefined ? "nothing" : JSON.stringify(value);
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
-/** One JSONL line → its record, or why it is not one. Blank lines are the caller's to skip. */
-function lineRecord(line, file, n) {
-    const where = `${file}:${n}`;
-    try {
-        // A BOM opens files some editors save: not part of the first record.
-        const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
-        return { ok: true, value: { value, where } };
-    }
-    catch (error) {
-        return swe_bench_fail(`${where}: not valid JSON (${error.message})`);
-    }
+/** One JSONL line, as core/json-lines.ts read it → its record, or why it is not one. */
+function lineRecord(line) {
+    return line.ok
+        ? { ok: true, value: { value: line.value, where: line.where } }
+        : swe_bench_fail(`${line.where}: ${line.problem}`);
 }
 /** A JSON array file's text → one record per element. */
 function arrayRecords(text, file) {
@@ -56667,11 +56690,8 @@ function predictionRecords(text, file) {
     if ((0,core_records/* isRecord */.u)(whole) && !("instance_id" in whole))
         return keyedRecords(whole, file);
     const records = [];
-    const lines = body.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        if (lines[i].trim() === "")
-            continue;
-        const record = lineRecord(lines[i], file, i + 1);
+    for (const line of jsonLines(body, file)) {
+        const record = lineRecord(line);
         if (!record.ok)
             return record;
         records.push(record.value);
@@ -57074,13 +57094,8 @@ async function* instanceRecords(typed, cwd) {
         yield* records.value;
         return;
     }
-    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: external_node_stream_.Readable.from(text.chunks()), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        const record = lineRecord(line, typed, n);
+    for await (const line of streamedJsonLines(external_node_stream_.Readable.from(text.chunks()), typed)) {
+        const record = lineRecord(line);
         if (!record.ok)
             throw new errors/* InputError */.dz("INSTANCES", record.problem);
         yield record.value;

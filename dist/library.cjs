@@ -9090,8 +9090,6 @@ const promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateU
 ;
 const external_node_fs_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs");
 ;
-const external_node_readline_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:readline");
-;
 const MAX_NAME_LENGTH = 255;
 const COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
 const DOMAIN = /^(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[[0-9a-fA-F:.]+\])(?::[0-9]+)?$/;
@@ -12598,19 +12596,48 @@ function describe(errors, root) {
   return `${at} ${error.message}`;
 }
 ;
+const external_node_readline_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:readline");
+;
+function json_lines_jsonLine(line, file, n) {
+  const where = `${file}:${n}`;
+  try {
+    const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
+    return { n, where, ok: true, value };
+  } catch (error) {
+    return { n, where, ok: false, problem: `not valid JSON (${error.message})` };
+  }
+}
+function* json_lines_jsonLines(text, file) {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === "")
+      continue;
+    yield { ...json_lines_jsonLine(line, file, i + 1), last: i === lines.length - 1 };
+  }
+}
+async function* json_lines_streamedJsonLines(input, file) {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n += 1;
+    if (line.trim() === "")
+      continue;
+    yield json_lines_jsonLine(line, file, n);
+  }
+}
+;
 const checkLine = checker(DATASET_SCHEMA, "the line");
 function idOf(value, fallbackId) {
   const id = typeof value === "object" && value !== null ? value.id : void 0;
   return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
 }
-function parseDatasetLine(line, source, fallbackId) {
-  let value;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-  }
-  return datasetEntry(value, source, fallbackId);
+function parseDatasetLine(line, file, n) {
+  return lineEntry(jsonLine(line, file, n));
+}
+function lineEntry(line) {
+  if (!line.ok)
+    return { problem: { id: line.where, source: line.where, problem: line.problem } };
+  return datasetEntry(line.value, line.where, line.where);
 }
 function datasetEntry(value, source, fallbackId, check = checkLine) {
   const id = idOf(value, fallbackId);
@@ -12690,14 +12717,8 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
   return { candidate };
 }
 async function* readDataset(path2, name) {
-  const lines = createInterface({ input: createReadStream(path2, { encoding: "utf8" }), crlfDelay: Infinity });
-  let n = 0;
-  for await (const line of lines) {
-    n += 1;
-    if (line.trim() === "")
-      continue;
-    yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-  }
+  for await (const line of streamedJsonLines(createReadStream(path2, { encoding: "utf8" }), name))
+    yield lineEntry(line);
 }
 ;
 const MiB = 1024 * 1024;
@@ -18406,23 +18427,17 @@ function parseResumable(text, name, input) {
   }
   if (isRecord(whole) && "version" in whole)
     return parseReport(text, name, input).results;
-  const lines = text.split("\n");
   const results = [];
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === "")
-      continue;
+  for (const line of jsonLines(text, name)) {
     const fail2 = (detail) => {
-      throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+      throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${line.n}: ${detail}`);
     };
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      if (i === lines.length - 1)
+    if (!line.ok) {
+      if (line.last)
         break;
-      return fail2(`not JSON (${error.message})`);
+      return fail2(line.problem);
     }
-    const checked = checkResult(value);
+    const checked = checkResult(line.value);
     if (!checked.ok)
       return fail2(checked.problem);
     results.push(checked.value);
