@@ -43445,8 +43445,8 @@ function layOut(schema, value) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/languages/registry.ts + 8 modules
-var registry = __nccwpck_require__(7712);
+// EXTERNAL MODULE: ./src/languages/registry.ts + 4 modules
+var registry = __nccwpck_require__(5231);
 // EXTERNAL MODULE: ./src/settings/settings.ts + 1 modules
 var settings_settings = __nccwpck_require__(5230);
 ;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
@@ -52956,7 +52956,10 @@ function unprotectedChanges(changes, protection) {
     return new Map([...changes].filter(([path]) => !dropped.has(path)));
 }
 
+// EXTERNAL MODULE: ./src/languages/python.ts + 2 modules
+var python = __nccwpck_require__(5221);
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
 
 const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
 /**
@@ -52966,9 +52969,11 @@ const tamper_text = (content) => typeof content === "string" ? content : new Tex
  */
 function findTampering(files, tree = { tests: [], code: [] }) {
     const found = [];
-    const code = pythonModules(tree.code);
+    const code = (0,python/* pythonModuleNames */.z)(tree.code);
     // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
-    const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
+    const context = {
+        judgeModules: new Set([...(0,python/* pythonModuleNames */.z)(tree.tests)].filter((n) => !code.has(n))),
+    };
     for (const file of files) {
         const scan = scannerFor(file.path);
         if (!scan)
@@ -52995,25 +53000,6 @@ function findTampering(files, tree = { tests: [], code: [] }) {
     return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
-/**
- * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
- * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
- * and unittest's discovery put it first; a package's `__init__.py` is the package.
- */
-function pythonModules(judges) {
-    const names = new Set();
-    for (const path of judges) {
-        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
-        if (!m || m[1] === "")
-            continue;
-        const parts = m[1].split("/");
-        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
-            continue;
-        for (let i = 0; i < parts.length; i++)
-            names.add(parts.slice(i).join("."));
-    }
-    return names;
-}
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
 function judgeModuleOf(resolved, modules) {
     const parts = resolved.replace(/\[.*$/, "").split(".");
@@ -58225,23 +58211,16 @@ const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
 
 /***/ }),
 
-/***/ 7712:
+/***/ 8935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Yj: () => (/* binding */ LANGUAGES),
-  wX: () => (/* binding */ LANGUAGE_LIST),
-  G2: () => (/* binding */ LANGUAGE_NAMES),
-  lX: () => (/* binding */ isLanguage),
-  F4: () => (/* binding */ languageOfPath),
-  CT: () => (/* binding */ languageOfTag)
-});
-
-// EXTERNAL MODULE: ./src/core/records.ts
-var records = __nccwpck_require__(4435);
-;// CONCATENATED MODULE: ./src/languages/language.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b0: () => (/* binding */ manifestObject),
+/* harmony export */   kx: () => (/* binding */ COMMON_CODE_LINES),
+/* harmony export */   n8: () => (/* binding */ pickedJson),
+/* harmony export */   yj: () => (/* binding */ positive)
+/* harmony export */ });
+/* harmony import */ var _core_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4435);
 
 /** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
 const COMMON_CODE_LINES = [
@@ -58254,7 +58233,7 @@ function positive(value) {
 }
 /** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
 function canonical(value) {
-    return JSON.stringify(value, (_, v) => (0,records/* isRecord */.u)(v)
+    return JSON.stringify(value, (_, v) => (0,_core_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(v)
         ? Object.fromEntries(Object.keys(v)
             .sort()
             .map((k) => [k, v[k]]))
@@ -58267,7 +58246,7 @@ function canonical(value) {
 function manifestObject(text) {
     try {
         const value = JSON.parse(text.replace(/^\uFEFF/, ""));
-        return (0,records/* isRecord */.u)(value) ? value : undefined;
+        return (0,_core_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(value) ? value : undefined;
     }
     catch {
         return undefined;
@@ -58278,268 +58257,23 @@ function pickedJson(picked) {
     return Object.keys(picked).length > 0 ? canonical(picked) : "";
 }
 
-;// CONCATENATED MODULE: ./src/languages/bash.ts
-// Bash: the Debian slim image's bash, checked by `bash -n`, tested by bats or by plain scripts.
 
-// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
-// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
-function readCheck(output) {
-    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
-    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
-}
-const bash = {
-    name: "bash",
-    fenceTags: ["bash", "sh", "shell", "zsh"],
-    extensions: [".sh", ".bash"],
-    target: "solution.sh",
-    command: "bash solution.sh",
-    image: "debian:bookworm-slim",
-    check: (file) => ["bash", "-n", file],
-    readCheck,
-    // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
-    codeLines: [
-        /^#!/,
-        /^\s*[A-Za-z_]\w*=\S*/,
-        /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-        /^\s*for\s+\w+\s+in\b/,
-        /^\s*(then|do|done|fi|esac|else)\s*$/,
-        /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-        /^\s*\w+\s*\(\)\s*\{?\s*$/,
-        /^\s*\w[\w.-]*\s+--?\w/,
-    ],
-    protect: {
-        tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
-        preloaded: ["**/setup_suite.bash"],
-        importHooks: [],
-        runner: [],
-        compiled: [],
-        config: [],
-        sections: [],
-    },
-};
+/***/ }),
 
-;// CONCATENATED MODULE: ./src/languages/javascript.ts
-// JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
-// jest, vitest, mocha, …) are TypeScript's too.
+/***/ 5221:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
-// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
-// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
-// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
-// error in one), and all of them come before the message, which only node's own stack frames follow:
-// the message is the last line shaped like one.
-function readNodeCheck(output) {
-    const lines = output.split("\n");
-    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
-    if (messageAt < 0)
-        return undefined;
-    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
-    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
-    // node:internal/… headers locate node's own code, not the candidate's.
-    if (!header || header[1].startsWith("node:"))
-        return { message: lines[messageAt] };
-    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
-    return {
-        message: lines[messageAt],
-        file: header[1] || undefined,
-        line: positive(Number(header[2])),
-        // Node keeps tabs in the caret line, so its index is the character column.
-        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
-    };
-}
-const JS_CODE_LINES = [
-    /^\s*(export\s+)?(async\s+)?function\b/,
-    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-    /^\s*return\b.*;\s*$/,
-    /^\s*[})\]]+[;,)]*\s*$/,
-    /=>/,
-];
-// ---------------------------------------------------------------------------------------------------------
-// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
-// `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
-const TEST_SCRIPT = /^(pre|post)?test/;
-/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
-function testScripts(scripts) {
-    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
-    for (const name of names) {
-        const body = scripts[name];
-        if (typeof body !== "string")
-            continue;
-        for (const word of body.split(/[\s"'&|;()]+/)) {
-            const called = word.replace(/^npm:/, "");
-            if (Object.hasOwn(scripts, called))
-                names.add(called);
-        }
-    }
-    return [...names].sort();
-}
-/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
-function packageTestKeys(text) {
-    // One that does not parse: npm cannot run any script of it either.
-    const pkg = manifestObject(text);
-    if (!pkg)
-        return "";
-    const picked = {};
-    for (const key of PACKAGE_KEYS)
-        if (Object.hasOwn(pkg, key))
-            picked[key] = pkg[key];
-    const scripts = (0,records/* isRecord */.u)(pkg.scripts) ? pkg.scripts : {};
-    for (const name of testScripts(scripts))
-        picked[`scripts.${name}`] = scripts[name];
-    return pickedJson(picked);
-}
-const javascript = {
-    name: "javascript",
-    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
-    extensions: [".js", ".mjs", ".cjs"],
-    target: "solution.js",
-    command: "node solution.js",
-    image: "node:22-slim",
-    check: (file) => ["node", "--check", file],
-    readCheck: readNodeCheck,
-    codeLines: [...JS_CODE_LINES, ...COMMON_CODE_LINES],
-    protect: {
-        tests: [
-            "**/__tests__/**",
-            // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
-            "**/*_test.?(c|m)[jt]s",
-            "**/*-test.?(c|m)[jt]s",
-            "**/test-*.?(c|m)[jt]s",
-        ],
-        preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
-        importHooks: [],
-        runner: ["**/node_modules/**"],
-        compiled: [],
-        config: [
-            "**/jest.config.*",
-            "**/vitest.config.*",
-            "**/vitest.workspace.*",
-            "**/vite.config.*",
-            "**/.mocharc*",
-            "**/karma.conf.*",
-            "**/ava.config.*",
-            "**/babel.config.*",
-            "**/.babelrc*",
-            // npm's `node-options` preloads code into every test script.
-            "**/.npmrc",
-            // yarn runs `yarnPath` as yarn itself and Plug'n'Play's loader in every script; nyc `require`s hooks;
-            // bun `preload`s.
-            "**/.yarnrc",
-            "**/.yarnrc.yml",
-            "**/.yarn/**",
-            "**/.pnp.*",
-            "**/.nycrc*",
-            "**/bunfig.toml",
-        ],
-        sections: [
-            {
-                glob: "**/package.json",
-                what: "package.json's test scripts or test runner's configuration",
-                relevant: packageTestKeys,
-            },
-        ],
-    },
-};
-
-;// CONCATENATED MODULE: ./src/languages/php.ts
-// PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
-
-
-// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
-function php_readCheck(output) {
-    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
-    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
-}
-const XML_ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
-const attribute = (m) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
-/**
- * What PHPUnit's configuration loads before any test, read by a tolerant scan (no XML parser): the
- * `bootstrap` file, PHPUnit 9's `printerFile` and `testSuiteLoaderFile`, a listener's or extension's `file`,
- * and the files `<ini name="auto_prepend_file" value="…"/>` (or append) makes PHP run around every script.
- */
-function phpunitLoads(text) {
-    const paths = [
-        ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
-    ].map(attribute);
-    for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
-        if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag))
-            continue;
-        const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
-        if (value)
-            paths.push(attribute(value));
-    }
-    return paths;
-}
-/**
- * What of composer.json runs around the tests, as canonical JSON; "" when nothing, or when it does not
- * parse (composer reads nothing of it then; against a base that had some, that differs). `scripts`: `composer
- * test` runs its own, and composer runs the event scripts (`post-autoload-dump`, …) during a setup;
- * `autoload(-dev).files`: the autoloader a setup generates includes each before any test (PHPUnit's usual
- * bootstrap is that autoloader), however the test runs.
- */
-function composerRunKeys(text) {
-    const manifest = manifestObject(text);
-    if (!manifest)
-        return "";
-    const picked = {};
-    if (Object.hasOwn(manifest, "scripts"))
-        picked.scripts = manifest.scripts;
-    for (const key of ["autoload", "autoload-dev"]) {
-        const section = manifest[key];
-        if ((0,records/* isRecord */.u)(section) && Object.hasOwn(section, "files"))
-            picked[`${key}.files`] = section.files;
-    }
-    return pickedJson(picked);
-}
-const php = {
-    name: "php",
-    fenceTags: ["php"],
-    extensions: [".php"],
-    target: "solution.php",
-    command: "php solution.php",
-    image: "php:8.3-cli",
-    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-    check: (file) => [
-        "php",
-        "-l",
-        "-d",
-        "display_errors=stderr",
-        "-d",
-        "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
-        file,
-    ],
-    readCheck: php_readCheck,
-    codeLines: [
-        /<\?php/,
-        /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
-        /^\s*(function|echo|return)\b.*[;{]\s*$/,
-        ...COMMON_CODE_LINES,
-    ],
-    protect: {
-        tests: ["**/*Test.php"],
-        preloaded: ["**/Pest.php"],
-        importHooks: [],
-        // Composer's autoloader runs its `files` before any test (phpunit's usual bootstrap).
-        runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
-        compiled: [],
-        config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
-        sections: [
-            { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys },
-        ],
-        // PHPUnit reads its configuration from the working directory, the tree's root.
-        loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
-            config,
-            named: phpunitLoads,
-        })),
-    },
-};
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  H: () => (/* binding */ python),
+  z: () => (/* binding */ pythonModuleNames)
+});
 
 // EXTERNAL MODULE: ./src/core/verdict-channel.ts
 var verdict_channel = __nccwpck_require__(9406);
+// EXTERNAL MODULE: ./src/languages/language.ts
+var language = __nccwpck_require__(8935);
 ;// CONCATENATED MODULE: ./src/languages/python-modules.ts
 // The names of Python's standard library's top-level modules: data, as CPython lists them. A module or package of
 // the candidate's with one of these names, where it is found first on the path, is imported in the library's
@@ -58713,7 +58447,7 @@ const CHECK = [
 // The check script writes its verdict, {message, file, line, column}, on the nonce-marked channel
 // (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines that can
 // look like a verdict.
-function python_readCheck(_output, verdict) {
+function readCheck(_output, verdict) {
     if (verdict === undefined)
         return undefined;
     try {
@@ -58726,8 +58460,8 @@ function python_readCheck(_output, verdict) {
         return {
             message,
             file: typeof file === "string" ? file : undefined,
-            line: positive(lineNo),
-            column: positive(column),
+            line: (0,language/* positive */.yj)(lineNo),
+            column: (0,language/* positive */.yj)(column),
         };
     }
     catch {
@@ -58806,6 +58540,25 @@ function moduleFiles(name) {
     const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
     return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
 }
+/**
+ * The dotted names Python files (`paths`) are imported by, from any directory above them on the path:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package. The reverse of moduleFiles.
+ */
+function pythonModuleNames(paths) {
+    const names = new Set();
+    for (const path of paths) {
+        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+        if (!m || m[1] === "")
+            continue;
+        const parts = m[1].split("/");
+        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+            continue;
+        for (let i = 0; i < parts.length; i++)
+            names.add(parts.slice(i).join("."));
+    }
+    return names;
+}
 const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 /** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */
 function pytestOptionPlugins(text) {
@@ -58841,8 +58594,8 @@ const python = {
     command: "python3 solution.py",
     image: "python:3.12-slim",
     check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
-    readCheck: python_readCheck,
-    codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
+    readCheck,
+    codeLines: [...CODE_LINES, ...language/* COMMON_CODE_LINES */.kx],
     protect: {
         tests: ["**/test_*.py", "**/*_test.py"],
         // A test package's __init__.py runs before its tests, as conftest does; pytest also imports every
@@ -58907,6 +58660,289 @@ const python = {
     },
 };
 
+
+/***/ }),
+
+/***/ 5231:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Yj: () => (/* binding */ LANGUAGES),
+  wX: () => (/* binding */ LANGUAGE_LIST),
+  G2: () => (/* binding */ LANGUAGE_NAMES),
+  lX: () => (/* binding */ isLanguage),
+  F4: () => (/* binding */ languageOfPath),
+  CT: () => (/* binding */ languageOfTag)
+});
+
+// EXTERNAL MODULE: ./src/languages/language.ts
+var language = __nccwpck_require__(8935);
+;// CONCATENATED MODULE: ./src/languages/bash.ts
+// Bash: the Debian slim image's bash, checked by `bash -n`, tested by bats or by plain scripts.
+
+// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
+function readCheck(output) {
+    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+    return match ? { file: match[1], line: (0,language/* positive */.yj)(Number(match[2])), message: match[3] } : undefined;
+}
+const bash = {
+    name: "bash",
+    fenceTags: ["bash", "sh", "shell", "zsh"],
+    extensions: [".sh", ".bash"],
+    target: "solution.sh",
+    command: "bash solution.sh",
+    image: "debian:bookworm-slim",
+    check: (file) => ["bash", "-n", file],
+    readCheck,
+    // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
+    codeLines: [
+        /^#!/,
+        /^\s*[A-Za-z_]\w*=\S*/,
+        /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+        /^\s*for\s+\w+\s+in\b/,
+        /^\s*(then|do|done|fi|esac|else)\s*$/,
+        /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+        /^\s*\w+\s*\(\)\s*\{?\s*$/,
+        /^\s*\w[\w.-]*\s+--?\w/,
+    ],
+    protect: {
+        tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
+        preloaded: ["**/setup_suite.bash"],
+        importHooks: [],
+        runner: [],
+        compiled: [],
+        config: [],
+        sections: [],
+    },
+};
+
+// EXTERNAL MODULE: ./src/core/records.ts
+var records = __nccwpck_require__(4435);
+;// CONCATENATED MODULE: ./src/languages/javascript.ts
+// JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
+// jest, vitest, mocha, …) are TypeScript's too.
+
+
+// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
+// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
+// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
+// error in one), and all of them come before the message, which only node's own stack frames follow:
+// the message is the last line shaped like one.
+function readNodeCheck(output) {
+    const lines = output.split("\n");
+    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    if (messageAt < 0)
+        return undefined;
+    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+    // node:internal/… headers locate node's own code, not the candidate's.
+    if (!header || header[1].startsWith("node:"))
+        return { message: lines[messageAt] };
+    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+    return {
+        message: lines[messageAt],
+        file: header[1] || undefined,
+        line: (0,language/* positive */.yj)(Number(header[2])),
+        // Node keeps tabs in the caret line, so its index is the character column.
+        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
+    };
+}
+const JS_CODE_LINES = [
+    /^\s*(export\s+)?(async\s+)?function\b/,
+    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+    /^\s*return\b.*;\s*$/,
+    /^\s*[})\]]+[;,)]*\s*$/,
+    /=>/,
+];
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+// `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    // One that does not parse: npm cannot run any script of it either.
+    const pkg = (0,language/* manifestObject */.b0)(text);
+    if (!pkg)
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = (0,records/* isRecord */.u)(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return (0,language/* pickedJson */.n8)(picked);
+}
+const javascript = {
+    name: "javascript",
+    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+    extensions: [".js", ".mjs", ".cjs"],
+    target: "solution.js",
+    command: "node solution.js",
+    image: "node:22-slim",
+    check: (file) => ["node", "--check", file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, ...language/* COMMON_CODE_LINES */.kx],
+    protect: {
+        tests: [
+            "**/__tests__/**",
+            // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
+            "**/*_test.?(c|m)[jt]s",
+            "**/*-test.?(c|m)[jt]s",
+            "**/test-*.?(c|m)[jt]s",
+        ],
+        preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
+        importHooks: [],
+        runner: ["**/node_modules/**"],
+        compiled: [],
+        config: [
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+            // yarn runs `yarnPath` as yarn itself and Plug'n'Play's loader in every script; nyc `require`s hooks;
+            // bun `preload`s.
+            "**/.yarnrc",
+            "**/.yarnrc.yml",
+            "**/.yarn/**",
+            "**/.pnp.*",
+            "**/.nycrc*",
+            "**/bunfig.toml",
+        ],
+        sections: [
+            {
+                glob: "**/package.json",
+                what: "package.json's test scripts or test runner's configuration",
+                relevant: packageTestKeys,
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/php.ts
+// PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
+
+
+// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
+function php_readCheck(output) {
+    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: (0,language/* positive */.yj)(Number(match[4])) } : undefined;
+}
+const XML_ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+const attribute = (m) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
+/**
+ * What PHPUnit's configuration loads before any test, read by a tolerant scan (no XML parser): the
+ * `bootstrap` file, PHPUnit 9's `printerFile` and `testSuiteLoaderFile`, a listener's or extension's `file`,
+ * and the files `<ini name="auto_prepend_file" value="…"/>` (or append) makes PHP run around every script.
+ */
+function phpunitLoads(text) {
+    const paths = [
+        ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
+    ].map(attribute);
+    for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
+        if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag))
+            continue;
+        const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+        if (value)
+            paths.push(attribute(value));
+    }
+    return paths;
+}
+/**
+ * What of composer.json runs around the tests, as canonical JSON; "" when nothing, or when it does not
+ * parse (composer reads nothing of it then; against a base that had some, that differs). `scripts`: `composer
+ * test` runs its own, and composer runs the event scripts (`post-autoload-dump`, …) during a setup;
+ * `autoload(-dev).files`: the autoloader a setup generates includes each before any test (PHPUnit's usual
+ * bootstrap is that autoloader), however the test runs.
+ */
+function composerRunKeys(text) {
+    const manifest = (0,language/* manifestObject */.b0)(text);
+    if (!manifest)
+        return "";
+    const picked = {};
+    if (Object.hasOwn(manifest, "scripts"))
+        picked.scripts = manifest.scripts;
+    for (const key of ["autoload", "autoload-dev"]) {
+        const section = manifest[key];
+        if ((0,records/* isRecord */.u)(section) && Object.hasOwn(section, "files"))
+            picked[`${key}.files`] = section.files;
+    }
+    return (0,language/* pickedJson */.n8)(picked);
+}
+const php = {
+    name: "php",
+    fenceTags: ["php"],
+    extensions: [".php"],
+    target: "solution.php",
+    command: "php solution.php",
+    image: "php:8.3-cli",
+    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+    check: (file) => [
+        "php",
+        "-l",
+        "-d",
+        "display_errors=stderr",
+        "-d",
+        "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+        file,
+    ],
+    readCheck: php_readCheck,
+    codeLines: [
+        /<\?php/,
+        /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
+        /^\s*(function|echo|return)\b.*[;{]\s*$/,
+        ...language/* COMMON_CODE_LINES */.kx,
+    ],
+    protect: {
+        tests: ["**/*Test.php"],
+        preloaded: ["**/Pest.php"],
+        importHooks: [],
+        // Composer's autoloader runs its `files` before any test (phpunit's usual bootstrap).
+        runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
+        compiled: [],
+        config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
+        sections: [
+            { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys },
+        ],
+        // PHPUnit reads its configuration from the working directory, the tree's root.
+        loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
+            config,
+            named: phpunitLoads,
+        })),
+    },
+};
+
+// EXTERNAL MODULE: ./src/languages/python.ts + 2 modules
+var python = __nccwpck_require__(5221);
 ;// CONCATENATED MODULE: ./src/languages/typescript.ts
 // TypeScript: node 24, checked by node after stripping the types; node's test runners are JavaScript's,
 // and so is their share of the `protect` default.
@@ -58914,7 +58950,7 @@ const python = {
 
 // `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
 // then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
-const typescript_CHECK = [
+const CHECK = [
     "const { stripTypeScriptTypes } = require('node:module');",
     "const { spawnSync } = require('node:child_process');",
     "const file = process.argv[1];",
@@ -58933,9 +58969,9 @@ const typescript = {
     // Node 24 strips types itself, so the image needs nothing beyond node.
     command: "node solution.ts",
     image: "node:24-slim",
-    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", typescript_CHECK, file],
+    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", CHECK, file],
     readCheck: readNodeCheck,
-    codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...COMMON_CODE_LINES],
+    codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...language/* COMMON_CODE_LINES */.kx],
     protect: javascript.protect,
 };
 
@@ -58949,7 +58985,7 @@ const typescript = {
 
 
 /** In the order `auto` and the `protect` default consider them. */
-const LANGUAGE_LIST = [python, javascript, typescript, bash, php];
+const LANGUAGE_LIST = [python/* python */.H, javascript, typescript, bash, php];
 const LANGUAGES = Object.fromEntries(LANGUAGE_LIST.map((spec) => [spec.name, spec]));
 const LANGUAGE_NAMES = LANGUAGE_LIST.map((spec) => spec.name);
 function isLanguage(name) {
@@ -59159,8 +59195,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: ./src/core/model.ts
 var model = __nccwpck_require__(2924);
-// EXTERNAL MODULE: ./src/languages/registry.ts + 8 modules
-var registry = __nccwpck_require__(7712);
+// EXTERNAL MODULE: ./src/languages/registry.ts + 4 modules
+var registry = __nccwpck_require__(5231);
 // EXTERNAL MODULE: ./src/core/statuses.ts
 var statuses = __nccwpck_require__(6451);
 // EXTERNAL MODULE: ./src/core/paths.ts

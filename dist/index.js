@@ -46979,6 +46979,25 @@ function moduleFiles(name) {
     const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
     return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
 }
+/**
+ * The dotted names Python files (`paths`) are imported by, from any directory above them on the path:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package. The reverse of moduleFiles.
+ */
+function pythonModuleNames(paths) {
+    const names = new Set();
+    for (const path of paths) {
+        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+        if (!m || m[1] === "")
+            continue;
+        const parts = m[1].split("/");
+        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+            continue;
+        for (let i = 0; i < parts.length; i++)
+            names.add(parts.slice(i).join("."));
+    }
+    return names;
+}
 const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 /** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */
 function pytestOptionPlugins(text) {
@@ -49746,6 +49765,7 @@ function unprotectedChanges(changes, protection) {
 
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
 
+
 const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
 /**
  * What the candidate's files do to the judge that their base versions did not: a finding the base has on a
@@ -49754,9 +49774,11 @@ const tamper_text = (content) => typeof content === "string" ? content : new Tex
  */
 function findTampering(files, tree = { tests: [], code: [] }) {
     const found = [];
-    const code = pythonModules(tree.code);
+    const code = pythonModuleNames(tree.code);
     // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
-    const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
+    const context = {
+        judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n))),
+    };
     for (const file of files) {
         const scan = scannerFor(file.path);
         if (!scan)
@@ -49783,25 +49805,6 @@ function findTampering(files, tree = { tests: [], code: [] }) {
     return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
-/**
- * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
- * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
- * and unittest's discovery put it first; a package's `__init__.py` is the package.
- */
-function pythonModules(judges) {
-    const names = new Set();
-    for (const path of judges) {
-        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
-        if (!m || m[1] === "")
-            continue;
-        const parts = m[1].split("/");
-        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
-            continue;
-        for (let i = 0; i < parts.length; i++)
-            names.add(parts.slice(i).join("."));
-    }
-    return names;
-}
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
 function judgeModuleOf(resolved, modules) {
     const parts = resolved.replace(/\[.*$/, "").split(".");

@@ -9676,6 +9676,20 @@ function moduleFiles(name) {
   const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
   return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
 }
+function pythonModuleNames(paths) {
+  const names = /* @__PURE__ */ new Set();
+  for (const path2 of paths) {
+    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path2);
+    if (!m || m[1] === "")
+      continue;
+    const parts = m[1].split("/");
+    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+      continue;
+    for (let i = 0; i < parts.length; i++)
+      names.add(parts.slice(i).join("."));
+  }
+  return names;
+}
 const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 function pytestOptionPlugins(text) {
   const words = text.split(/[\s"',[\]=]+/);
@@ -13909,8 +13923,10 @@ function unprotectedChanges(changes, protection) {
 const tamper_text = (content2) => typeof content2 === "string" ? content2 : new TextDecoder("utf-8", { fatal: false }).decode(content2);
 function findTampering(files, tree = { tests: [], code: [] }) {
   const found = [];
-  const code = pythonModules(tree.code);
-  const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
+  const code = pythonModuleNames(tree.code);
+  const context = {
+    judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n)))
+  };
   for (const file of files) {
     const scan = scannerFor(file.path);
     if (!scan)
@@ -13938,20 +13954,6 @@ function findTampering(files, tree = { tests: [], code: [] }) {
 }
 const keyOf = (t, lines) => `${t.what}
 ${(lines[t.line - 1] ?? "").trim()}`;
-function pythonModules(judges) {
-  const names = /* @__PURE__ */ new Set();
-  for (const path2 of judges) {
-    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path2);
-    if (!m || m[1] === "")
-      continue;
-    const parts = m[1].split("/");
-    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
-      continue;
-    for (let i = 0; i < parts.length; i++)
-      names.add(parts.slice(i).join("."));
-  }
-  return names;
-}
 function judgeModuleOf(resolved, modules) {
   const parts = resolved.replace(/\[.*$/, "").split(".");
   for (let n = parts.length - 1; n >= 1; n--) {
