@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4760);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3039);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1349);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6289);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4760:
+/***/ 3039:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -44373,15 +44373,8 @@ function passAt1Drops(now, baseline) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/order.ts
-// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
-// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
-// never the locale's collation, so the same input sorts alike on every machine.
-/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
-function order_ascending(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
+// EXTERNAL MODULE: ./src/core/order.ts
+var order = __nccwpck_require__(5921);
 ;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
 
 
@@ -44441,7 +44434,7 @@ function resolvedByRepo(results) {
     }
     if (counts.size === 0)
         return undefined;
-    return Object.fromEntries([...counts].sort(([a], [b]) => order_ascending(a, b)));
+    return Object.fromEntries([...counts].sort(([a], [b]) => (0,order/* ascending */.V)(a, b)));
 }
 /** The counts, the rate with its interval and the counts per repository, once: all absent when no line was judged by its lists. */
 function resolvedFigures(results) {
@@ -51478,12 +51471,13 @@ async function judgeWithCarryOver(entries, carried, judge, failOn) {
  */
 function lineFingerprint(candidate, key) {
     const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
-    // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+    // Listed in a fixed order, each field as it is or null, every object's keys sorted: the same line always
+    // hashes alike, however its objects (`files`, `overrides`, `instance`) were put together.
     const content = [
         kind,
         text,
         bytes === undefined ? null : (0,external_node_crypto_.createHash)("sha256").update(bytes).digest("hex"),
-        files === undefined ? null : Object.entries(files).sort(([a], [b]) => order_ascending(a, b)),
+        files ?? null,
         overrides ?? null,
         task ?? null,
         repo ?? null,
@@ -51491,7 +51485,7 @@ function lineFingerprint(candidate, key) {
         instance ?? null,
     ];
     return (0,external_node_crypto_.createHash)("sha256")
-        .update(JSON.stringify([key, content]))
+        .update((0,core_records/* canonicalJson */.d)([key, content]))
         .digest("hex");
 }
 /**
@@ -52900,7 +52894,7 @@ function findProtected(rules, base, changes) {
     const files = [];
     if (rules.off)
         return { protected: [], files };
-    const sorted = [...changes].sort(([a], [b]) => order_ascending(a, b));
+    const sorted = [...changes].sort(([a], [b]) => (0,order/* ascending */.V)(a, b));
     const named = rules.treeRules ? loadedByConfig(base) : new Set();
     const unnamed = [];
     for (const [path, after] of sorted) {
@@ -55634,7 +55628,7 @@ const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(d
 function verdictKey({ tests, run, limits, version }) {
     const files = [...tests]
         .map((f) => [f.path, sha256(f.content), f.executable === true])
-        .sort(([a], [b]) => order_ascending(a, b));
+        .sort(([a], [b]) => (0,order/* ascending */.V)(a, b));
     // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
     // to them later; only when the image is pulled changes no verdict.
     const { pull: _pull, ...judging } = run;
@@ -57900,6 +57894,23 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
 
 /***/ }),
 
+/***/ 5921:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ ascending)
+/* harmony export */ });
+// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
+// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
+// never the locale's collation, so the same input sorts alike on every machine.
+/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
+function ascending(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+/***/ }),
+
 /***/ 5909:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -58006,14 +58017,26 @@ function checkFileName(name) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ canonicalJson),
 /* harmony export */   u: () => (/* binding */ isRecord)
 /* harmony export */ });
+/* harmony import */ var _order_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5921);
 // The one test of "a JSON object" for every reader of JSON that is not ours (a manifest, an instances or
 // predictions file, an input): `typeof` says "object" for null and arrays too, and each of those readers
-// wants neither.
+// wants neither. And the one JSON text of a value that does not depend on the order its objects' keys were
+// set in, for whatever compares or hashes a value as text.
+
 /** Whether `value` is a JSON object: not null, not an array. */
 function isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted (arrays keep their order): a reordering of keys is no change. */
+function canonicalJson(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort(_order_js__WEBPACK_IMPORTED_MODULE_0__/* .ascending */ .V)
+            .map((k) => [k, v[k]]))
+        : v);
 }
 
 
@@ -58231,14 +58254,6 @@ const COMMON_CODE_LINES = [
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
-/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => (0,_core_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
 /**
  * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
  * parse as one (its tools read nothing of it then: against a base that had some, that differs).
@@ -58254,7 +58269,7 @@ function manifestObject(text) {
 }
 /** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
 function pickedJson(picked) {
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return Object.keys(picked).length > 0 ? (0,_core_records_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .d)(picked) : "";
 }
 
 

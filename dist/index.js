@@ -46402,10 +46402,20 @@ function layOut(schema, value) {
 ;// CONCATENATED MODULE: ./src/core/records.ts
 // The one test of "a JSON object" for every reader of JSON that is not ours (a manifest, an instances or
 // predictions file, an input): `typeof` says "object" for null and arrays too, and each of those readers
-// wants neither.
+// wants neither. And the one JSON text of a value that does not depend on the order its objects' keys were
+// set in, for whatever compares or hashes a value as text.
+
 /** Whether `value` is a JSON object: not null, not an array. */
 function isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted (arrays keep their order): a reordering of keys is no change. */
+function canonicalJson(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort(ascending)
+            .map((k) => [k, v[k]]))
+        : v);
 }
 
 ;// CONCATENATED MODULE: ./src/languages/language.ts
@@ -46418,14 +46428,6 @@ const COMMON_CODE_LINES = [
 /** A positive whole number, or undefined: a line or column as a checker printed it. */
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
 }
 /**
  * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
@@ -46442,7 +46444,7 @@ function manifestObject(text) {
 }
 /** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
 function pickedJson(picked) {
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return Object.keys(picked).length > 0 ? canonicalJson(picked) : "";
 }
 
 ;// CONCATENATED MODULE: ./src/languages/bash.ts
@@ -58101,12 +58103,13 @@ async function judgeWithCarryOver(entries, carried, judge, failOn) {
  */
 function lineFingerprint(candidate, key) {
     const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
-    // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+    // Listed in a fixed order, each field as it is or null, every object's keys sorted: the same line always
+    // hashes alike, however its objects (`files`, `overrides`, `instance`) were put together.
     const content = [
         kind,
         text,
         bytes === undefined ? null : (0,external_node_crypto_.createHash)("sha256").update(bytes).digest("hex"),
-        files === undefined ? null : Object.entries(files).sort(([a], [b]) => ascending(a, b)),
+        files ?? null,
         overrides ?? null,
         task ?? null,
         repo ?? null,
@@ -58114,7 +58117,7 @@ function lineFingerprint(candidate, key) {
         instance ?? null,
     ];
     return (0,external_node_crypto_.createHash)("sha256")
-        .update(JSON.stringify([key, content]))
+        .update(canonicalJson([key, content]))
         .digest("hex");
 }
 /**

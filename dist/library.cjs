@@ -9225,8 +9225,15 @@ function layOut(schema, value) {
   return out;
 }
 ;
+function order_ascending(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+;
 function records_isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function records_canonicalJson(value) {
+  return JSON.stringify(value, (_, v) => records_isRecord(v) ? Object.fromEntries(Object.keys(v).sort(order_ascending).map((k) => [k, v[k]])) : v);
 }
 ;
 const COMMON_CODE_LINES = [
@@ -9235,9 +9242,6 @@ const COMMON_CODE_LINES = [
 ];
 function positive(value) {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : void 0;
-}
-function canonical(value) {
-  return JSON.stringify(value, (_, v) => records_isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
 }
 function manifestObject(text) {
   try {
@@ -9248,7 +9252,7 @@ function manifestObject(text) {
   }
 }
 function pickedJson(picked) {
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+  return Object.keys(picked).length > 0 ? records_canonicalJson(picked) : "";
 }
 ;
 function readCheck(output) {
@@ -13750,10 +13754,6 @@ function extract_extractCode(reply, language) {
     fallbacks: others.map(extracted),
     reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`
   };
-}
-;
-function order_ascending(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 ;
 const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
@@ -21687,14 +21687,14 @@ function carry_over_lineFingerprint(candidate, key) {
     kind,
     text,
     bytes === void 0 ? null : createHash("sha256").update(bytes).digest("hex"),
-    files === void 0 ? null : Object.entries(files).sort(([a], [b]) => ascending(a, b)),
+    files ?? null,
     overrides ?? null,
     task ?? null,
     repo ?? null,
     model ?? null,
     instance ?? null
   ];
-  return createHash("sha256").update(JSON.stringify([key, content2])).digest("hex");
+  return createHash("sha256").update(canonicalJson([key, content2])).digest("hex");
 }
 function carry_over_resumedVerdicts(previous, fingerprintOf) {
   const usable = /* @__PURE__ */ new Map();

@@ -10719,13 +10719,32 @@ function layOut(schema, value) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/order.ts
+// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
+// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
+// never the locale's collation, so the same input sorts alike on every machine.
+/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
+function order_ascending(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
 ;// CONCATENATED MODULE: ./src/core/records.ts
 // The one test of "a JSON object" for every reader of JSON that is not ours (a manifest, an instances or
 // predictions file, an input): `typeof` says "object" for null and arrays too, and each of those readers
-// wants neither.
+// wants neither. And the one JSON text of a value that does not depend on the order its objects' keys were
+// set in, for whatever compares or hashes a value as text.
+
 /** Whether `value` is a JSON object: not null, not an array. */
 function records_isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted (arrays keep their order): a reordering of keys is no change. */
+function records_canonicalJson(value) {
+    return JSON.stringify(value, (_, v) => records_isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort(order_ascending)
+            .map((k) => [k, v[k]]))
+        : v);
 }
 
 ;// CONCATENATED MODULE: ./src/languages/language.ts
@@ -10738,14 +10757,6 @@ const COMMON_CODE_LINES = [
 /** A positive whole number, or undefined: a line or column as a checker printed it. */
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => records_isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
 }
 /**
  * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
@@ -10762,7 +10773,7 @@ function manifestObject(text) {
 }
 /** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
 function pickedJson(picked) {
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return Object.keys(picked).length > 0 ? records_canonicalJson(picked) : "";
 }
 
 ;// CONCATENATED MODULE: ./src/languages/bash.ts
@@ -16633,15 +16644,6 @@ function extract_extractCode(reply, language) {
         fallbacks: others.map(extracted),
         reason: eligible.length === 1 ? `only ${name} block` : `longest of ${eligible.length} ${name} blocks`,
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/order.ts
-// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
-// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
-// never the locale's collation, so the same input sorts alike on every machine.
-/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
-function order_ascending(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/protect.ts
@@ -26397,12 +26399,13 @@ async function carry_over_judgeWithCarryOver(entries, carried, judge, failOn) {
  */
 function carry_over_lineFingerprint(candidate, key) {
     const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
-    // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+    // Listed in a fixed order, each field as it is or null, every object's keys sorted: the same line always
+    // hashes alike, however its objects (`files`, `overrides`, `instance`) were put together.
     const content = [
         kind,
         text,
         bytes === undefined ? null : createHash("sha256").update(bytes).digest("hex"),
-        files === undefined ? null : Object.entries(files).sort(([a], [b]) => ascending(a, b)),
+        files ?? null,
         overrides ?? null,
         task ?? null,
         repo ?? null,
@@ -26410,7 +26413,7 @@ function carry_over_lineFingerprint(candidate, key) {
         instance ?? null,
     ];
     return createHash("sha256")
-        .update(JSON.stringify([key, content]))
+        .update(canonicalJson([key, content]))
         .digest("hex");
 }
 /**
