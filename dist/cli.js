@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3181);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3039);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1349);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6289);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3181:
+/***/ 3039:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43149,6 +43149,7 @@ function checkCalls(octokit) {
 
 
 
+
 /** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
 function stickyMarker(key = "default") {
     // Only a safe alphabet, and never "--", which would end the HTML comment early.
@@ -43183,7 +43184,7 @@ const KEY_MAX = 100;
  */
 function commentKey(parts) {
     const leg = Object.entries(parts.matrix)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .sort(([a], [b]) => ascending(a, b))
         .map(([k, v]) => `${k}=${v}`)
         .join(",");
     const key = parts.explicit || [parts.workflow, parts.job, leg].filter((p) => p !== "").join("/") || "default";
@@ -43338,8 +43339,6 @@ function commentsSource(replies, authors, us, holdsCode) {
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 ;// CONCATENATED MODULE: ./src/core/image-reference.ts
 // The one rule for an image reference a dataset line names (`"image"`): what docker and podman accept as
 // `[registry[:port]/]path[:tag][@algorithm:hex]`, written after the grammar of the distribution project's
@@ -43446,8 +43445,8 @@ function layOut(schema, value) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/languages/registry.ts + 8 modules
-var registry = __nccwpck_require__(7712);
+// EXTERNAL MODULE: ./src/languages/registry.ts + 4 modules
+var registry = __nccwpck_require__(5231);
 // EXTERNAL MODULE: ./src/settings/settings.ts + 1 modules
 var settings_settings = __nccwpck_require__(5230);
 ;// CONCATENATED MODULE: ./src/settings/dataset-line.ts
@@ -43627,6 +43626,49 @@ function describe(errors, root) {
 
 // EXTERNAL MODULE: ./src/core/units.ts
 var units = __nccwpck_require__(6486);
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/json-lines.ts
+// JSON-lines files (a dataset, SWE-bench's instances and predictions, the partial report a run keeps): one
+// reader for them all, so each numbers its lines from 1, skips blank ones, drops the BOM some editors open a
+// file with, and says `file:line` of a line that is not JSON.
+
+/** Line `n` (from 1) of `file` → its value, or `not valid JSON (…)`. Pure. */
+function json_lines_jsonLine(line, file, n) {
+    const where = `${file}:${n}`;
+    try {
+        // A BOM opens files some editors save: not part of the first record.
+        const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
+        return { n, where, ok: true, value };
+    }
+    catch (error) {
+        return { n, where, ok: false, problem: `not valid JSON (${error.message})` };
+    }
+}
+/**
+ * A JSON-lines text's lines but the blank ones, each read by `jsonLine`. `last` marks the text's last line
+ * when no newline ends it: a write cut short leaves such a line, which a reader may forgive. Pure.
+ */
+function* jsonLines(text, file) {
+    const lines = text.split(/\r?\n/);
+    for (const [i, line] of lines.entries()) {
+        if (line.trim() === "")
+            continue;
+        yield { ...json_lines_jsonLine(line, file, i + 1), last: i === lines.length - 1 };
+    }
+}
+/** The same of a stream, read a line at a time: a large file (a nightly dataset) is never held whole. */
+async function* streamedJsonLines(input, file) {
+    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input, crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        yield json_lines_jsonLine(line, file, n);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 
@@ -43642,16 +43684,15 @@ function idOf(value, fallbackId) {
     const id = typeof value === "object" && value !== null ? value.id : undefined;
     return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
 }
-/** One parsed line → a candidate, or the reason it is not one. Pure. */
-function parseDatasetLine(line, source, fallbackId) {
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch (error) {
-        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-    }
-    return datasetEntry(value, source, fallbackId);
+/** Line `n` (from 1) of the dataset `file` → a candidate, or the reason it is not one. Pure. */
+function parseDatasetLine(line, file, n) {
+    return lineEntry(jsonLine(line, file, n));
+}
+/** A line read by core/json-lines.ts → a candidate, or the reason it is not one; `file:n` is its source and fallback id. */
+function lineEntry(line) {
+    if (!line.ok)
+        return { problem: { id: line.where, source: line.where, problem: line.problem } };
+    return datasetEntry(line.value, line.where, line.where);
 }
 /**
  * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
@@ -43740,14 +43781,8 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
 }
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
 async function* readDataset(path, name) {
-    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: (0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-    }
+    for await (const line of streamedJsonLines((0,external_node_fs_namespaceObject.createReadStream)(path, { encoding: "utf8" }), name))
+        yield lineEntry(line);
 }
 
 // EXTERNAL MODULE: ./src/core/model.ts
@@ -44338,7 +44373,10 @@ function passAt1Drops(now, baseline) {
     });
 }
 
+// EXTERNAL MODULE: ./src/core/order.ts
+var order = __nccwpck_require__(5921);
 ;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
+
 
 /** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
 function resolved_rate_countResolved(results) {
@@ -44396,7 +44434,16 @@ function resolvedByRepo(results) {
     }
     if (counts.size === 0)
         return undefined;
-    return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return Object.fromEntries([...counts].sort(([a], [b]) => (0,order/* ascending */.V)(a, b)));
+}
+/** The counts, the rate with its interval and the counts per repository, once: all absent when no line was judged by its lists. */
+function resolvedFigures(results) {
+    const resolved = resolved_rate_countResolved(results);
+    if (!resolved)
+        return {};
+    const rate = resolvedRate(resolved);
+    const byRepo = resolvedByRepo(results);
+    return { resolved, ...(rate && { rate }), ...(byRepo && { byRepo }) };
 }
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** `resolved 12 of 18 (66.7%, 95% CI 43.7–83.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
@@ -44437,9 +44484,7 @@ function countByStatus(results) {
 // reads them from other runs' files): the file diffs well from run to run.
 function buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
-    const resolved = resolved_rate_countResolved(results);
-    const rate = resolved && resolvedRate(resolved);
-    const byRepo = resolved && resolvedByRepo(results);
+    const { resolved, rate, byRepo } = resolvedFigures(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
@@ -45256,16 +45301,13 @@ function evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
-    const resolved = resolved_rate_countResolved(results);
-    if (resolved) {
+    const { resolved, rate, byRepo } = resolvedFigures(results);
+    if (resolved)
         evaluation.resolved = resolved;
-        const rate = resolvedRate(resolved);
-        if (rate)
-            evaluation.resolvedRate = rate;
-        const byRepo = resolvedByRepo(results);
-        if (byRepo)
-            evaluation.byRepo = byRepo;
-    }
+    if (rate)
+        evaluation.resolvedRate = rate;
+    if (byRepo)
+        evaluation.byRepo = byRepo;
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);
@@ -45460,6 +45502,7 @@ var core_records = __nccwpck_require__(4435);
 
 
 
+
 const checkReport = checker(REPORT_SCHEMA, "the report");
 const checkResult = checker(RESULT_SCHEMA, "the result");
 /** A report file's text → the report, checked against the report's schema; throws naming `input`. */
@@ -45514,24 +45557,17 @@ function parseResumable(text, name, input) {
     // A report says its version; a partial report of one line is a bare result.
     if ((0,core_records/* isRecord */.u)(whole) && "version" in whole)
         return parseReport(text, name, input).results;
-    const lines = text.split("\n");
     const results = [];
-    for (const [i, line] of lines.entries()) {
-        if (line.trim() === "")
-            continue;
+    for (const line of jsonLines(text, name)) {
         const fail = (detail) => {
-            throw new errors/* InputError */.dz(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+            throw new errors/* InputError */.dz(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${line.n}: ${detail}`);
         };
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch (error) {
-            if (i === lines.length - 1)
+        if (!line.ok) {
+            if (line.last)
                 break;
-            return fail(`not JSON (${error.message})`);
+            return fail(line.problem);
         }
-        const checked = checkResult(value);
+        const checked = checkResult(line.value);
         if (!checked.ok)
             return fail(checked.problem);
         results.push(checked.value);
@@ -51397,6 +51433,7 @@ function decide(results, failOn) {
 
 
 
+
 async function* carry_over_fromList(items) {
     yield* items;
 }
@@ -51440,12 +51477,13 @@ async function judgeWithCarryOver(entries, carried, judge, failOn) {
  */
 function lineFingerprint(candidate, key) {
     const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
-    // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+    // Listed in a fixed order, each field as it is or null, every object's keys sorted: the same line always
+    // hashes alike, however its objects (`files`, `overrides`, `instance`) were put together.
     const content = [
         kind,
         text,
         bytes === undefined ? null : (0,external_node_crypto_.createHash)("sha256").update(bytes).digest("hex"),
-        files === undefined ? null : Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        files ?? null,
         overrides ?? null,
         task ?? null,
         repo ?? null,
@@ -51453,7 +51491,7 @@ function lineFingerprint(candidate, key) {
         instance ?? null,
     ];
     return (0,external_node_crypto_.createHash)("sha256")
-        .update(JSON.stringify([key, content]))
+        .update((0,core_records/* canonicalJson */.d)([key, content]))
         .digest("hex");
 }
 /**
@@ -52721,6 +52759,7 @@ var protect_setting = __nccwpck_require__(4789);
 
 
 
+
 /** Test files by layouts the runners of every language use; each language adds its own names (languages/). */
 const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
 /** Every language's share of one kind of file, once each, in the registry's order. */
@@ -52861,7 +52900,7 @@ function findProtected(rules, base, changes) {
     const files = [];
     if (rules.off)
         return { protected: [], files };
-    const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const sorted = [...changes].sort(([a], [b]) => (0,order/* ascending */.V)(a, b));
     const named = rules.treeRules ? loadedByConfig(base) : new Set();
     const unnamed = [];
     for (const [path, after] of sorted) {
@@ -52917,7 +52956,10 @@ function unprotectedChanges(changes, protection) {
     return new Map([...changes].filter(([path]) => !dropped.has(path)));
 }
 
+// EXTERNAL MODULE: ./src/languages/python.ts + 2 modules
+var python = __nccwpck_require__(5221);
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
 
 const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
 /**
@@ -52927,9 +52969,11 @@ const tamper_text = (content) => typeof content === "string" ? content : new Tex
  */
 function findTampering(files, tree = { tests: [], code: [] }) {
     const found = [];
-    const code = pythonModules(tree.code);
+    const code = (0,python/* pythonModuleNames */.z)(tree.code);
     // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
-    const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
+    const context = {
+        judgeModules: new Set([...(0,python/* pythonModuleNames */.z)(tree.tests)].filter((n) => !code.has(n))),
+    };
     for (const file of files) {
         const scan = scannerFor(file.path);
         if (!scan)
@@ -52956,25 +53000,6 @@ function findTampering(files, tree = { tests: [], code: [] }) {
     return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
-/**
- * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
- * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
- * and unittest's discovery put it first; a package's `__init__.py` is the package.
- */
-function pythonModules(judges) {
-    const names = new Set();
-    for (const path of judges) {
-        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
-        if (!m || m[1] === "")
-            continue;
-        const parts = m[1].split("/");
-        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
-            continue;
-        for (let i = 0; i < parts.length; i++)
-            names.add(parts.slice(i).join("."));
-    }
-    return names;
-}
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
 function judgeModuleOf(resolved, modules) {
     const parts = resolved.replace(/\[.*$/, "").split(".");
@@ -55595,6 +55620,7 @@ class CommitBases {
 
 
 
+
 const STATE_VERSION = 1;
 /** Replies remembered at most; the newest are kept. */
 const STATE_MAX_ENTRIES = 200;
@@ -55608,7 +55634,7 @@ const sha256 = (data) => (0,external_node_crypto_.createHash)("sha256").update(d
 function verdictKey({ tests, run, limits, version }) {
     const files = [...tests]
         .map((f) => [f.path, sha256(f.content), f.executable === true])
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        .sort(([a], [b]) => (0,order/* ascending */.V)(a, b));
     // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
     // to them later; only when the image is pulled changes no verdict.
     const { pull: _pull, ...judging } = run;
@@ -56607,23 +56633,18 @@ function evalScriptCommand(script) {
 
 
 
+
 const swe_bench_fail = (problem) => ({ ok: false, problem });
 /** A JSON value as a problem shows it: short, on one line. */
 function swe_bench_shown(value) {
     const text = value === undefined ? "nothing" : JSON.stringify(value);
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
-/** One JSONL line → its record, or why it is not one. Blank lines are the caller's to skip. */
-function lineRecord(line, file, n) {
-    const where = `${file}:${n}`;
-    try {
-        // A BOM opens files some editors save: not part of the first record.
-        const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
-        return { ok: true, value: { value, where } };
-    }
-    catch (error) {
-        return swe_bench_fail(`${where}: not valid JSON (${error.message})`);
-    }
+/** One JSONL line, as core/json-lines.ts read it → its record, or why it is not one. */
+function lineRecord(line) {
+    return line.ok
+        ? { ok: true, value: { value: line.value, where: line.where } }
+        : swe_bench_fail(`${line.where}: ${line.problem}`);
 }
 /** A JSON array file's text → one record per element. */
 function arrayRecords(text, file) {
@@ -56657,11 +56678,8 @@ function predictionRecords(text, file) {
     if ((0,core_records/* isRecord */.u)(whole) && !("instance_id" in whole))
         return keyedRecords(whole, file);
     const records = [];
-    const lines = body.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        if (lines[i].trim() === "")
-            continue;
-        const record = lineRecord(lines[i], file, i + 1);
+    for (const line of jsonLines(body, file)) {
+        const record = lineRecord(line);
         if (!record.ok)
             return record;
         records.push(record.value);
@@ -57064,13 +57082,8 @@ async function* instanceRecords(typed, cwd) {
         yield* records.value;
         return;
     }
-    const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: external_node_stream_.Readable.from(text.chunks()), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        const record = lineRecord(line, typed, n);
+    for await (const line of streamedJsonLines(external_node_stream_.Readable.from(text.chunks()), typed)) {
+        const record = lineRecord(line);
         if (!record.ok)
             throw new errors/* InputError */.dz("INSTANCES", record.problem);
         yield record.value;
@@ -57889,6 +57902,23 @@ async function resolveGlobs(input, patterns, base, { allowNone = false } = {}) {
 
 /***/ }),
 
+/***/ 5921:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ ascending)
+/* harmony export */ });
+// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
+// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
+// never the locale's collation, so the same input sorts alike on every machine.
+/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
+function ascending(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+/***/ }),
+
 /***/ 5909:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -57995,14 +58025,26 @@ function checkFileName(name) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ canonicalJson),
 /* harmony export */   u: () => (/* binding */ isRecord)
 /* harmony export */ });
+/* harmony import */ var _order_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5921);
 // The one test of "a JSON object" for every reader of JSON that is not ours (a manifest, an instances or
 // predictions file, an input): `typeof` says "object" for null and arrays too, and each of those readers
-// wants neither.
+// wants neither. And the one JSON text of a value that does not depend on the order its objects' keys were
+// set in, for whatever compares or hashes a value as text.
+
 /** Whether `value` is a JSON object: not null, not an array. */
 function isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted (arrays keep their order): a reordering of keys is no change. */
+function canonicalJson(value) {
+    return JSON.stringify(value, (_, v) => isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort(_order_js__WEBPACK_IMPORTED_MODULE_0__/* .ascending */ .V)
+            .map((k) => [k, v[k]]))
+        : v);
 }
 
 
@@ -58200,23 +58242,16 @@ const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
 
 /***/ }),
 
-/***/ 7712:
+/***/ 8935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Yj: () => (/* binding */ LANGUAGES),
-  wX: () => (/* binding */ LANGUAGE_LIST),
-  G2: () => (/* binding */ LANGUAGE_NAMES),
-  lX: () => (/* binding */ isLanguage),
-  F4: () => (/* binding */ languageOfPath),
-  CT: () => (/* binding */ languageOfTag)
-});
-
-// EXTERNAL MODULE: ./src/core/records.ts
-var records = __nccwpck_require__(4435);
-;// CONCATENATED MODULE: ./src/languages/language.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b0: () => (/* binding */ manifestObject),
+/* harmony export */   kx: () => (/* binding */ COMMON_CODE_LINES),
+/* harmony export */   n8: () => (/* binding */ pickedJson),
+/* harmony export */   yj: () => (/* binding */ positive)
+/* harmony export */ });
+/* harmony import */ var _core_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4435);
 
 /** Lines most languages share: a lone call (`main()`, `print(x)`) or an assignment (`x = 1`, `a, b = b, a`). */
 const COMMON_CODE_LINES = [
@@ -58227,14 +58262,6 @@ const COMMON_CODE_LINES = [
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
-/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => (0,records/* isRecord */.u)(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
-}
 /**
  * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
  * parse as one (its tools read nothing of it then: against a base that had some, that differs).
@@ -58242,7 +58269,7 @@ function canonical(value) {
 function manifestObject(text) {
     try {
         const value = JSON.parse(text.replace(/^\uFEFF/, ""));
-        return (0,records/* isRecord */.u)(value) ? value : undefined;
+        return (0,_core_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(value) ? value : undefined;
     }
     catch {
         return undefined;
@@ -58250,271 +58277,26 @@ function manifestObject(text) {
 }
 /** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
 function pickedJson(picked) {
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return Object.keys(picked).length > 0 ? (0,_core_records_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .d)(picked) : "";
 }
 
-;// CONCATENATED MODULE: ./src/languages/bash.ts
-// Bash: the Debian slim image's bash, checked by `bash -n`, tested by bats or by plain scripts.
 
-// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
-// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
-function readCheck(output) {
-    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
-    return match ? { file: match[1], line: positive(Number(match[2])), message: match[3] } : undefined;
-}
-const bash = {
-    name: "bash",
-    fenceTags: ["bash", "sh", "shell", "zsh"],
-    extensions: [".sh", ".bash"],
-    target: "solution.sh",
-    command: "bash solution.sh",
-    image: "debian:bookworm-slim",
-    check: (file) => ["bash", "-n", file],
-    readCheck,
-    // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
-    codeLines: [
-        /^#!/,
-        /^\s*[A-Za-z_]\w*=\S*/,
-        /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
-        /^\s*for\s+\w+\s+in\b/,
-        /^\s*(then|do|done|fi|esac|else)\s*$/,
-        /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
-        /^\s*\w+\s*\(\)\s*\{?\s*$/,
-        /^\s*\w[\w.-]*\s+--?\w/,
-    ],
-    protect: {
-        tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
-        preloaded: ["**/setup_suite.bash"],
-        importHooks: [],
-        runner: [],
-        compiled: [],
-        config: [],
-        sections: [],
-    },
-};
+/***/ }),
 
-;// CONCATENATED MODULE: ./src/languages/javascript.ts
-// JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
-// jest, vitest, mocha, …) are TypeScript's too.
+/***/ 5221:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
-// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
-// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
-// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
-// error in one), and all of them come before the message, which only node's own stack frames follow:
-// the message is the last line shaped like one.
-function readNodeCheck(output) {
-    const lines = output.split("\n");
-    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
-    if (messageAt < 0)
-        return undefined;
-    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
-    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
-    // node:internal/… headers locate node's own code, not the candidate's.
-    if (!header || header[1].startsWith("node:"))
-        return { message: lines[messageAt] };
-    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
-    return {
-        message: lines[messageAt],
-        file: header[1] || undefined,
-        line: positive(Number(header[2])),
-        // Node keeps tabs in the caret line, so its index is the character column.
-        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
-    };
-}
-const JS_CODE_LINES = [
-    /^\s*(export\s+)?(async\s+)?function\b/,
-    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
-    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
-    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
-    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
-    /^\s*return\b.*;\s*$/,
-    /^\s*[})\]]+[;,)]*\s*$/,
-    /=>/,
-];
-// ---------------------------------------------------------------------------------------------------------
-// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
-// `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
-const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
-const TEST_SCRIPT = /^(pre|post)?test/;
-/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
-function testScripts(scripts) {
-    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
-    for (const name of names) {
-        const body = scripts[name];
-        if (typeof body !== "string")
-            continue;
-        for (const word of body.split(/[\s"'&|;()]+/)) {
-            const called = word.replace(/^npm:/, "");
-            if (Object.hasOwn(scripts, called))
-                names.add(called);
-        }
-    }
-    return [...names].sort();
-}
-/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
-function packageTestKeys(text) {
-    // One that does not parse: npm cannot run any script of it either.
-    const pkg = manifestObject(text);
-    if (!pkg)
-        return "";
-    const picked = {};
-    for (const key of PACKAGE_KEYS)
-        if (Object.hasOwn(pkg, key))
-            picked[key] = pkg[key];
-    const scripts = (0,records/* isRecord */.u)(pkg.scripts) ? pkg.scripts : {};
-    for (const name of testScripts(scripts))
-        picked[`scripts.${name}`] = scripts[name];
-    return pickedJson(picked);
-}
-const javascript = {
-    name: "javascript",
-    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
-    extensions: [".js", ".mjs", ".cjs"],
-    target: "solution.js",
-    command: "node solution.js",
-    image: "node:22-slim",
-    check: (file) => ["node", "--check", file],
-    readCheck: readNodeCheck,
-    codeLines: [...JS_CODE_LINES, ...COMMON_CODE_LINES],
-    protect: {
-        tests: [
-            "**/__tests__/**",
-            // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
-            "**/*_test.?(c|m)[jt]s",
-            "**/*-test.?(c|m)[jt]s",
-            "**/test-*.?(c|m)[jt]s",
-        ],
-        preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
-        importHooks: [],
-        runner: ["**/node_modules/**"],
-        compiled: [],
-        config: [
-            "**/jest.config.*",
-            "**/vitest.config.*",
-            "**/vitest.workspace.*",
-            "**/vite.config.*",
-            "**/.mocharc*",
-            "**/karma.conf.*",
-            "**/ava.config.*",
-            "**/babel.config.*",
-            "**/.babelrc*",
-            // npm's `node-options` preloads code into every test script.
-            "**/.npmrc",
-            // yarn runs `yarnPath` as yarn itself and Plug'n'Play's loader in every script; nyc `require`s hooks;
-            // bun `preload`s.
-            "**/.yarnrc",
-            "**/.yarnrc.yml",
-            "**/.yarn/**",
-            "**/.pnp.*",
-            "**/.nycrc*",
-            "**/bunfig.toml",
-        ],
-        sections: [
-            {
-                glob: "**/package.json",
-                what: "package.json's test scripts or test runner's configuration",
-                relevant: packageTestKeys,
-            },
-        ],
-    },
-};
-
-;// CONCATENATED MODULE: ./src/languages/php.ts
-// PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
-
-
-// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
-function php_readCheck(output) {
-    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
-    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: positive(Number(match[4])) } : undefined;
-}
-const XML_ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
-const attribute = (m) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
-/**
- * What PHPUnit's configuration loads before any test, read by a tolerant scan (no XML parser): the
- * `bootstrap` file, PHPUnit 9's `printerFile` and `testSuiteLoaderFile`, a listener's or extension's `file`,
- * and the files `<ini name="auto_prepend_file" value="…"/>` (or append) makes PHP run around every script.
- */
-function phpunitLoads(text) {
-    const paths = [
-        ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
-    ].map(attribute);
-    for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
-        if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag))
-            continue;
-        const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
-        if (value)
-            paths.push(attribute(value));
-    }
-    return paths;
-}
-/**
- * What of composer.json runs around the tests, as canonical JSON; "" when nothing, or when it does not
- * parse (composer reads nothing of it then; against a base that had some, that differs). `scripts`: `composer
- * test` runs its own, and composer runs the event scripts (`post-autoload-dump`, …) during a setup;
- * `autoload(-dev).files`: the autoloader a setup generates includes each before any test (PHPUnit's usual
- * bootstrap is that autoloader), however the test runs.
- */
-function composerRunKeys(text) {
-    const manifest = manifestObject(text);
-    if (!manifest)
-        return "";
-    const picked = {};
-    if (Object.hasOwn(manifest, "scripts"))
-        picked.scripts = manifest.scripts;
-    for (const key of ["autoload", "autoload-dev"]) {
-        const section = manifest[key];
-        if ((0,records/* isRecord */.u)(section) && Object.hasOwn(section, "files"))
-            picked[`${key}.files`] = section.files;
-    }
-    return pickedJson(picked);
-}
-const php = {
-    name: "php",
-    fenceTags: ["php"],
-    extensions: [".php"],
-    target: "solution.php",
-    command: "php solution.php",
-    image: "php:8.3-cli",
-    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
-    check: (file) => [
-        "php",
-        "-l",
-        "-d",
-        "display_errors=stderr",
-        "-d",
-        "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
-        file,
-    ],
-    readCheck: php_readCheck,
-    codeLines: [
-        /<\?php/,
-        /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
-        /^\s*(function|echo|return)\b.*[;{]\s*$/,
-        ...COMMON_CODE_LINES,
-    ],
-    protect: {
-        tests: ["**/*Test.php"],
-        preloaded: ["**/Pest.php"],
-        importHooks: [],
-        // Composer's autoloader runs its `files` before any test (phpunit's usual bootstrap).
-        runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
-        compiled: [],
-        config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
-        sections: [
-            { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys },
-        ],
-        // PHPUnit reads its configuration from the working directory, the tree's root.
-        loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
-            config,
-            named: phpunitLoads,
-        })),
-    },
-};
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  H: () => (/* binding */ python),
+  z: () => (/* binding */ pythonModuleNames)
+});
 
 // EXTERNAL MODULE: ./src/core/verdict-channel.ts
 var verdict_channel = __nccwpck_require__(9406);
+// EXTERNAL MODULE: ./src/languages/language.ts
+var language = __nccwpck_require__(8935);
 ;// CONCATENATED MODULE: ./src/languages/python-modules.ts
 // The names of Python's standard library's top-level modules: data, as CPython lists them. A module or package of
 // the candidate's with one of these names, where it is found first on the path, is imported in the library's
@@ -58688,7 +58470,7 @@ const CHECK = [
 // The check script writes its verdict, {message, file, line, column}, on the nonce-marked channel
 // (driver.ts): never read from the output, where compile()'s warnings would echo candidate lines that can
 // look like a verdict.
-function python_readCheck(_output, verdict) {
+function readCheck(_output, verdict) {
     if (verdict === undefined)
         return undefined;
     try {
@@ -58701,8 +58483,8 @@ function python_readCheck(_output, verdict) {
         return {
             message,
             file: typeof file === "string" ? file : undefined,
-            line: positive(lineNo),
-            column: positive(column),
+            line: (0,language/* positive */.yj)(lineNo),
+            column: (0,language/* positive */.yj)(column),
         };
     }
     catch {
@@ -58781,6 +58563,25 @@ function moduleFiles(name) {
     const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
     return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
 }
+/**
+ * The dotted names Python files (`paths`) are imported by, from any directory above them on the path:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package. The reverse of moduleFiles.
+ */
+function pythonModuleNames(paths) {
+    const names = new Set();
+    for (const path of paths) {
+        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+        if (!m || m[1] === "")
+            continue;
+        const parts = m[1].split("/");
+        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+            continue;
+        for (let i = 0; i < parts.length; i++)
+            names.add(parts.slice(i).join("."));
+    }
+    return names;
+}
 const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 /** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */
 function pytestOptionPlugins(text) {
@@ -58816,8 +58617,8 @@ const python = {
     command: "python3 solution.py",
     image: "python:3.12-slim",
     check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
-    readCheck: python_readCheck,
-    codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
+    readCheck,
+    codeLines: [...CODE_LINES, ...language/* COMMON_CODE_LINES */.kx],
     protect: {
         tests: ["**/test_*.py", "**/*_test.py"],
         // A test package's __init__.py runs before its tests, as conftest does; pytest also imports every
@@ -58882,6 +58683,289 @@ const python = {
     },
 };
 
+
+/***/ }),
+
+/***/ 5231:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Yj: () => (/* binding */ LANGUAGES),
+  wX: () => (/* binding */ LANGUAGE_LIST),
+  G2: () => (/* binding */ LANGUAGE_NAMES),
+  lX: () => (/* binding */ isLanguage),
+  F4: () => (/* binding */ languageOfPath),
+  CT: () => (/* binding */ languageOfTag)
+});
+
+// EXTERNAL MODULE: ./src/languages/language.ts
+var language = __nccwpck_require__(8935);
+;// CONCATENATED MODULE: ./src/languages/bash.ts
+// Bash: the Debian slim image's bash, checked by `bash -n`, tested by bats or by plain scripts.
+
+// bash -n: "FILE: line N: syntax error near unexpected token `)'", then the offending line quoted.
+// Warnings come first and quote the candidate's words (a here-document's delimiter): never the message.
+function readCheck(output) {
+    const match = /^(.*?): line (\d+): (?!warning: )(.+)$/m.exec(output);
+    return match ? { file: match[1], line: (0,language/* positive */.yj)(Number(match[2])), message: match[3] } : undefined;
+}
+const bash = {
+    name: "bash",
+    fenceTags: ["bash", "sh", "shell", "zsh"],
+    extensions: [".sh", ".bash"],
+    target: "solution.sh",
+    command: "bash solution.sh",
+    image: "debian:bookworm-slim",
+    check: (file) => ["bash", "-n", file],
+    readCheck,
+    // Not the lines the others share: `x = 1` and `f(x)` are no shell code.
+    codeLines: [
+        /^#!/,
+        /^\s*[A-Za-z_]\w*=\S*/,
+        /^\s*(if|while|until)\s+.*;\s*(then|do)\s*$/,
+        /^\s*for\s+\w+\s+in\b/,
+        /^\s*(then|do|done|fi|esac|else)\s*$/,
+        /^\s*(echo|printf|cd|export|set|source|exit|local|read)(\s|$)/,
+        /^\s*\w+\s*\(\)\s*\{?\s*$/,
+        /^\s*\w[\w.-]*\s+--?\w/,
+    ],
+    protect: {
+        tests: ["**/*.bats", "**/test_*.sh", "**/*_test.sh"],
+        preloaded: ["**/setup_suite.bash"],
+        importHooks: [],
+        runner: [],
+        compiled: [],
+        config: [],
+        sections: [],
+    },
+};
+
+// EXTERNAL MODULE: ./src/core/records.ts
+var records = __nccwpck_require__(4435);
+;// CONCATENATED MODULE: ./src/languages/javascript.ts
+// JavaScript: node in the official slim image, checked by `node --check`; its test runners (node --test,
+// jest, vitest, mocha, …) are TypeScript's too.
+
+
+// node --check: "FILE:LINE", the source line, a caret line under the error, then "SyntaxError: …".
+// Node 24 parsing TypeScript prints a file URL and context lines around the caret. Every source line
+// shown is the candidate's and can say anything (the line `TypeError: forged )` is a label and a syntax
+// error in one), and all of them come before the message, which only node's own stack frames follow:
+// the message is the last line shaped like one.
+function readNodeCheck(output) {
+    const lines = output.split("\n");
+    const messageAt = lines.findLastIndex((line) => /^\w*Error\b[^:]*: \S/.test(line));
+    if (messageAt < 0)
+        return undefined;
+    const headerAt = lines.findIndex((line) => /^.*:\d+$/.test(line));
+    const header = headerAt >= 0 && headerAt < messageAt ? /^(.*):(\d+)$/.exec(lines[headerAt]) : null;
+    // node:internal/… headers locate node's own code, not the candidate's.
+    if (!header || header[1].startsWith("node:"))
+        return { message: lines[messageAt] };
+    const caret = lines.slice(headerAt + 1, messageAt).find((line) => /^[ \t]*\^+[ \t]*$/.test(line));
+    return {
+        message: lines[messageAt],
+        file: header[1] || undefined,
+        line: (0,language/* positive */.yj)(Number(header[2])),
+        // Node keeps tabs in the caret line, so its index is the character column.
+        column: caret === undefined ? undefined : caret.indexOf("^") + 1,
+    };
+}
+const JS_CODE_LINES = [
+    /^\s*(export\s+)?(async\s+)?function\b/,
+    /^\s*(export\s+)?(const|let|var)\s+[\w${[]/,
+    /^\s*(export\s+)?(default\s+)?class\s+\w+/,
+    /^\s*(import|export)\s.*(from\s+['"]|[;{]\s*$)/,
+    /^\s*(if|for|while|switch)\s*\(.*\)\s*\{?\s*$/,
+    /^\s*return\b.*;\s*$/,
+    /^\s*[})\]]+[;,)]*\s*$/,
+    /=>/,
+];
+// ---------------------------------------------------------------------------------------------------------
+// package.json: the scripts `npm test` runs, what they call by name, and the runners' configuration keys.
+// `imports`: a test's `#name` import resolves through it, so changing it swaps what a protected test loads.
+const PACKAGE_KEYS = ["jest", "mocha", "ava", "vitest", "c8", "nyc", "imports"];
+const TEST_SCRIPT = /^(pre|post)?test/;
+/** The test scripts and, by name, the scripts they run (`npm run unit`, `run-s lint unit`), transitively. */
+function testScripts(scripts) {
+    const names = new Set(Object.keys(scripts).filter((name) => TEST_SCRIPT.test(name)));
+    for (const name of names) {
+        const body = scripts[name];
+        if (typeof body !== "string")
+            continue;
+        for (const word of body.split(/[\s"'&|;()]+/)) {
+            const called = word.replace(/^npm:/, "");
+            if (Object.hasOwn(scripts, called))
+                names.add(called);
+        }
+    }
+    return [...names].sort();
+}
+/** What of package.json the test runners read, as canonical JSON; "" when nothing, or when it does not parse. */
+function packageTestKeys(text) {
+    // One that does not parse: npm cannot run any script of it either.
+    const pkg = (0,language/* manifestObject */.b0)(text);
+    if (!pkg)
+        return "";
+    const picked = {};
+    for (const key of PACKAGE_KEYS)
+        if (Object.hasOwn(pkg, key))
+            picked[key] = pkg[key];
+    const scripts = (0,records/* isRecord */.u)(pkg.scripts) ? pkg.scripts : {};
+    for (const name of testScripts(scripts))
+        picked[`scripts.${name}`] = scripts[name];
+    return (0,language/* pickedJson */.n8)(picked);
+}
+const javascript = {
+    name: "javascript",
+    fenceTags: ["javascript", "js", "node", "nodejs", "mjs", "cjs", "jsx"],
+    extensions: [".js", ".mjs", ".cjs"],
+    target: "solution.js",
+    command: "node solution.js",
+    image: "node:22-slim",
+    check: (file) => ["node", "--check", file],
+    readCheck: readNodeCheck,
+    codeLines: [...JS_CODE_LINES, ...language/* COMMON_CODE_LINES */.kx],
+    protect: {
+        tests: [
+            "**/__tests__/**",
+            // node --test's own names besides `*.test.*` and `test/` (prepare/protect.ts, every language's).
+            "**/*_test.?(c|m)[jt]s",
+            "**/*-test.?(c|m)[jt]s",
+            "**/test-*.?(c|m)[jt]s",
+        ],
+        preloaded: ["**/jest.setup.*", "**/vitest.setup.*"],
+        importHooks: [],
+        runner: ["**/node_modules/**"],
+        compiled: [],
+        config: [
+            "**/jest.config.*",
+            "**/vitest.config.*",
+            "**/vitest.workspace.*",
+            "**/vite.config.*",
+            "**/.mocharc*",
+            "**/karma.conf.*",
+            "**/ava.config.*",
+            "**/babel.config.*",
+            "**/.babelrc*",
+            // npm's `node-options` preloads code into every test script.
+            "**/.npmrc",
+            // yarn runs `yarnPath` as yarn itself and Plug'n'Play's loader in every script; nyc `require`s hooks;
+            // bun `preload`s.
+            "**/.yarnrc",
+            "**/.yarnrc.yml",
+            "**/.yarn/**",
+            "**/.pnp.*",
+            "**/.nycrc*",
+            "**/bunfig.toml",
+        ],
+        sections: [
+            {
+                glob: "**/package.json",
+                what: "package.json's test scripts or test runner's configuration",
+                relevant: packageTestKeys,
+            },
+        ],
+    },
+};
+
+;// CONCATENATED MODULE: ./src/languages/php.ts
+// PHP: the official CLI image, checked by `php -l`, tested by PHPUnit or Pest.
+
+
+// php -l: "PHP Parse error:  MESSAGE in FILE on line N", with or without "PHP " (stderr and stdout copies).
+function php_readCheck(output) {
+    const match = /^(?:PHP )?((?:Parse|Fatal) error):\s+(.+) in (.+) on line (\d+)$/m.exec(output);
+    return match ? { message: `${match[1]}: ${match[2]}`, file: match[3], line: (0,language/* positive */.yj)(Number(match[4])) } : undefined;
+}
+const XML_ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'" };
+const attribute = (m) => (m[1] ?? m[2] ?? "").replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e);
+/**
+ * What PHPUnit's configuration loads before any test, read by a tolerant scan (no XML parser): the
+ * `bootstrap` file, PHPUnit 9's `printerFile` and `testSuiteLoaderFile`, a listener's or extension's `file`,
+ * and the files `<ini name="auto_prepend_file" value="…"/>` (or append) makes PHP run around every script.
+ */
+function phpunitLoads(text) {
+    const paths = [
+        ...text.matchAll(/\b(?:bootstrap|printerFile|testSuiteLoaderFile|file)\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
+    ].map(attribute);
+    for (const [tag] of text.matchAll(/<ini\b[^>]*>/g)) {
+        if (!/\bname\s*=\s*["']auto_(?:prepend|append)_file["']/.test(tag))
+            continue;
+        const value = /\bvalue\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+        if (value)
+            paths.push(attribute(value));
+    }
+    return paths;
+}
+/**
+ * What of composer.json runs around the tests, as canonical JSON; "" when nothing, or when it does not
+ * parse (composer reads nothing of it then; against a base that had some, that differs). `scripts`: `composer
+ * test` runs its own, and composer runs the event scripts (`post-autoload-dump`, …) during a setup;
+ * `autoload(-dev).files`: the autoloader a setup generates includes each before any test (PHPUnit's usual
+ * bootstrap is that autoloader), however the test runs.
+ */
+function composerRunKeys(text) {
+    const manifest = (0,language/* manifestObject */.b0)(text);
+    if (!manifest)
+        return "";
+    const picked = {};
+    if (Object.hasOwn(manifest, "scripts"))
+        picked.scripts = manifest.scripts;
+    for (const key of ["autoload", "autoload-dev"]) {
+        const section = manifest[key];
+        if ((0,records/* isRecord */.u)(section) && Object.hasOwn(section, "files"))
+            picked[`${key}.files`] = section.files;
+    }
+    return (0,language/* pickedJson */.n8)(picked);
+}
+const php = {
+    name: "php",
+    fenceTags: ["php"],
+    extensions: [".php"],
+    target: "solution.php",
+    command: "php solution.php",
+    image: "php:8.3-cli",
+    // Errors only: a warning or a deprecation printed before the error could quote the candidate's text.
+    check: (file) => [
+        "php",
+        "-l",
+        "-d",
+        "display_errors=stderr",
+        "-d",
+        "error_reporting=E_ERROR|E_PARSE|E_CORE_ERROR|E_COMPILE_ERROR",
+        file,
+    ],
+    readCheck: php_readCheck,
+    codeLines: [
+        /<\?php/,
+        /^\s*\$\w+\s*(\[.*\])?\s*[.+\-*/]?=/,
+        /^\s*(function|echo|return)\b.*[;{]\s*$/,
+        ...language/* COMMON_CODE_LINES */.kx,
+    ],
+    protect: {
+        tests: ["**/*Test.php"],
+        preloaded: ["**/Pest.php"],
+        importHooks: [],
+        // Composer's autoloader runs its `files` before any test (phpunit's usual bootstrap).
+        runner: ["**/vendor/bin/**", "**/vendor/phpunit/**", "**/vendor/autoload.php", "**/vendor/composer/**"],
+        compiled: [],
+        config: ["**/phpunit.xml", "**/phpunit.xml.dist", "**/phpunit.dist.xml"],
+        sections: [
+            { glob: "**/composer.json", what: "composer.json's scripts and autoloaded files", relevant: composerRunKeys },
+        ],
+        // PHPUnit reads its configuration from the working directory, the tree's root.
+        loadedByConfig: ["phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"].map((config) => ({
+            config,
+            named: phpunitLoads,
+        })),
+    },
+};
+
+// EXTERNAL MODULE: ./src/languages/python.ts + 2 modules
+var python = __nccwpck_require__(5221);
 ;// CONCATENATED MODULE: ./src/languages/typescript.ts
 // TypeScript: node 24, checked by node after stripping the types; node's test runners are JavaScript's,
 // and so is their share of the `protect` default.
@@ -58889,7 +58973,7 @@ const python = {
 
 // `node --check` does not strip types, so strip them first (positions are kept: types become blanks),
 // then let node parse the rest; both print `FILE:LINE`, the source line and a caret, as `node --check` does.
-const typescript_CHECK = [
+const CHECK = [
     "const { stripTypeScriptTypes } = require('node:module');",
     "const { spawnSync } = require('node:child_process');",
     "const file = process.argv[1];",
@@ -58908,9 +58992,9 @@ const typescript = {
     // Node 24 strips types itself, so the image needs nothing beyond node.
     command: "node solution.ts",
     image: "node:24-slim",
-    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", typescript_CHECK, file],
+    check: (file) => ["node", "--disable-warning=ExperimentalWarning", "-e", CHECK, file],
     readCheck: readNodeCheck,
-    codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...COMMON_CODE_LINES],
+    codeLines: [...JS_CODE_LINES, /^\s*(export\s+)?(interface|type|enum)\s+\w+/, ...language/* COMMON_CODE_LINES */.kx],
     protect: javascript.protect,
 };
 
@@ -58924,7 +59008,7 @@ const typescript = {
 
 
 /** In the order `auto` and the `protect` default consider them. */
-const LANGUAGE_LIST = [python, javascript, typescript, bash, php];
+const LANGUAGE_LIST = [python/* python */.H, javascript, typescript, bash, php];
 const LANGUAGES = Object.fromEntries(LANGUAGE_LIST.map((spec) => [spec.name, spec]));
 const LANGUAGE_NAMES = LANGUAGE_LIST.map((spec) => spec.name);
 function isLanguage(name) {
@@ -59134,8 +59218,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: ./src/core/model.ts
 var model = __nccwpck_require__(2924);
-// EXTERNAL MODULE: ./src/languages/registry.ts + 8 modules
-var registry = __nccwpck_require__(7712);
+// EXTERNAL MODULE: ./src/languages/registry.ts + 4 modules
+var registry = __nccwpck_require__(5231);
 // EXTERNAL MODULE: ./src/core/statuses.ts
 var statuses = __nccwpck_require__(6451);
 // EXTERNAL MODULE: ./src/core/paths.ts

@@ -9090,8 +9090,6 @@ const promises_namespaceObject = (0, import_module.createRequire)(__sandboxGateU
 ;
 const external_node_fs_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:fs");
 ;
-const external_node_readline_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:readline");
-;
 const MAX_NAME_LENGTH = 255;
 const COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
 const DOMAIN = /^(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[[0-9a-fA-F:.]+\])(?::[0-9]+)?$/;
@@ -9227,8 +9225,15 @@ function layOut(schema, value) {
   return out;
 }
 ;
+function order_ascending(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+;
 function records_isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function records_canonicalJson(value) {
+  return JSON.stringify(value, (_, v) => records_isRecord(v) ? Object.fromEntries(Object.keys(v).sort(order_ascending).map((k) => [k, v[k]])) : v);
 }
 ;
 const COMMON_CODE_LINES = [
@@ -9237,9 +9242,6 @@ const COMMON_CODE_LINES = [
 ];
 function positive(value) {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : void 0;
-}
-function canonical(value) {
-  return JSON.stringify(value, (_, v) => records_isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
 }
 function manifestObject(text) {
   try {
@@ -9250,7 +9252,7 @@ function manifestObject(text) {
   }
 }
 function pickedJson(picked) {
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+  return Object.keys(picked).length > 0 ? records_canonicalJson(picked) : "";
 }
 ;
 function readCheck(output) {
@@ -9677,6 +9679,20 @@ function moduleFiles(name) {
   const parts = name.split(".");
   const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
   return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
+}
+function pythonModuleNames(paths) {
+  const names = /* @__PURE__ */ new Set();
+  for (const path2 of paths) {
+    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path2);
+    if (!m || m[1] === "")
+      continue;
+    const parts = m[1].split("/");
+    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+      continue;
+    for (let i = 0; i < parts.length; i++)
+      names.add(parts.slice(i).join("."));
+  }
+  return names;
 }
 const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 function pytestOptionPlugins(text) {
@@ -12598,19 +12614,48 @@ function describe(errors, root) {
   return `${at} ${error.message}`;
 }
 ;
+const external_node_readline_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:readline");
+;
+function json_lines_jsonLine(line, file, n) {
+  const where = `${file}:${n}`;
+  try {
+    const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
+    return { n, where, ok: true, value };
+  } catch (error) {
+    return { n, where, ok: false, problem: `not valid JSON (${error.message})` };
+  }
+}
+function* json_lines_jsonLines(text, file) {
+  const lines = text.split(/\r?\n/);
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === "")
+      continue;
+    yield { ...json_lines_jsonLine(line, file, i + 1), last: i === lines.length - 1 };
+  }
+}
+async function* json_lines_streamedJsonLines(input, file) {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of lines) {
+    n += 1;
+    if (line.trim() === "")
+      continue;
+    yield json_lines_jsonLine(line, file, n);
+  }
+}
+;
 const checkLine = checker(DATASET_SCHEMA, "the line");
 function idOf(value, fallbackId) {
   const id = typeof value === "object" && value !== null ? value.id : void 0;
   return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
 }
-function parseDatasetLine(line, source, fallbackId) {
-  let value;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-  }
-  return datasetEntry(value, source, fallbackId);
+function parseDatasetLine(line, file, n) {
+  return lineEntry(jsonLine(line, file, n));
+}
+function lineEntry(line) {
+  if (!line.ok)
+    return { problem: { id: line.where, source: line.where, problem: line.problem } };
+  return datasetEntry(line.value, line.where, line.where);
 }
 function datasetEntry(value, source, fallbackId, check = checkLine) {
   const id = idOf(value, fallbackId);
@@ -12690,14 +12735,8 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
   return { candidate };
 }
 async function* readDataset(path2, name) {
-  const lines = createInterface({ input: createReadStream(path2, { encoding: "utf8" }), crlfDelay: Infinity });
-  let n = 0;
-  for await (const line of lines) {
-    n += 1;
-    if (line.trim() === "")
-      continue;
-    yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-  }
+  for await (const line of streamedJsonLines(createReadStream(path2, { encoding: "utf8" }), name))
+    yield lineEntry(line);
 }
 ;
 const MiB = 1024 * 1024;
@@ -13836,7 +13875,7 @@ function findProtected(rules, base, changes) {
   const files = [];
   if (rules.off)
     return { protected: [], files };
-  const sorted = [...changes].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...changes].sort(([a], [b]) => order_ascending(a, b));
   const named = rules.treeRules ? loadedByConfig(base) : /* @__PURE__ */ new Set();
   const unnamed = [];
   for (const [path2, after] of sorted) {
@@ -13884,8 +13923,10 @@ function unprotectedChanges(changes, protection) {
 const tamper_text = (content2) => typeof content2 === "string" ? content2 : new TextDecoder("utf-8", { fatal: false }).decode(content2);
 function findTampering(files, tree = { tests: [], code: [] }) {
   const found = [];
-  const code = pythonModules(tree.code);
-  const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
+  const code = pythonModuleNames(tree.code);
+  const context = {
+    judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n)))
+  };
   for (const file of files) {
     const scan = scannerFor(file.path);
     if (!scan)
@@ -13913,20 +13954,6 @@ function findTampering(files, tree = { tests: [], code: [] }) {
 }
 const keyOf = (t, lines) => `${t.what}
 ${(lines[t.line - 1] ?? "").trim()}`;
-function pythonModules(judges) {
-  const names = /* @__PURE__ */ new Set();
-  for (const path2 of judges) {
-    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path2);
-    if (!m || m[1] === "")
-      continue;
-    const parts = m[1].split("/");
-    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
-      continue;
-    for (let i = 0; i < parts.length; i++)
-      names.add(parts.slice(i).join("."));
-  }
-  return names;
-}
 function judgeModuleOf(resolved, modules) {
   const parts = resolved.replace(/\[.*$/, "").split(".");
   for (let n = parts.length - 1; n >= 1; n--) {
@@ -17500,14 +17527,14 @@ function wilsonInterval(successes, n, z = Z_95) {
     high: successes === n ? 1 : Math.min(1, centre + half)
   };
 }
-function resolved_rate_resolvedRate(counts) {
+function resolvedRate(counts) {
   const of = counts.full + counts.partial + counts.no;
   const interval = wilsonInterval(counts.full, of);
   if (!interval)
     return void 0;
   return { value: counts.full / of, ...interval, level: 0.95, method: "wilson" };
 }
-function resolved_rate_resolvedByRepo(results) {
+function resolvedByRepo(results) {
   const counts = /* @__PURE__ */ new Map();
   for (const r of results) {
     if (r.resolved === void 0 || r.repo === void 0)
@@ -17520,12 +17547,20 @@ function resolved_rate_resolvedByRepo(results) {
   }
   if (counts.size === 0)
     return void 0;
-  return Object.fromEntries([...counts].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
+}
+function resolved_rate_resolvedFigures(results) {
+  const resolved = resolved_rate_countResolved(results);
+  if (!resolved)
+    return {};
+  const rate = resolvedRate(resolved);
+  const byRepo = resolvedByRepo(results);
+  return { resolved, ...rate && { rate }, ...byRepo && { byRepo } };
 }
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 function resolved_rate_resolvedText(counts) {
   const of = counts.full + counts.partial + counts.no;
-  const rate = resolved_rate_resolvedRate(counts);
+  const rate = resolvedRate(counts);
   const shown2 = rate ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}\u2013${percent(rate.high)}` : "none judged";
   return `resolved ${counts.full} of ${of} (${shown2})${counts.partial > 0 ? `, ${counts.partial} partial` : ""}`;
 }
@@ -17545,9 +17580,7 @@ function json_countByStatus(results) {
 }
 function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
   const scores = scorePassAtK(results, passAtK);
-  const resolved = countResolved(results);
-  const rate = resolved && resolvedRate(resolved);
-  const byRepo = resolved && resolvedByRepo(results);
+  const { resolved, rate, byRepo } = resolvedFigures(results);
   return {
     version: 1,
     ...shard !== void 0 && { shard: { index: shard.index, count: shard.count } },
@@ -18184,16 +18217,13 @@ function evaluation_evaluate(results, baseline, ks = [1]) {
   const scores = scorePassAtK(results, ks);
   if (scores)
     evaluation.passAtK = scores;
-  const resolved = countResolved(results);
-  if (resolved) {
+  const { resolved, rate, byRepo } = resolvedFigures(results);
+  if (resolved)
     evaluation.resolved = resolved;
-    const rate = resolvedRate(resolved);
-    if (rate)
-      evaluation.resolvedRate = rate;
-    const byRepo = resolvedByRepo(results);
-    if (byRepo)
-      evaluation.byRepo = byRepo;
-  }
+  if (rate)
+    evaluation.resolvedRate = rate;
+  if (byRepo)
+    evaluation.byRepo = byRepo;
   if (baseline) {
     evaluation.baseline = compare(results, baseline);
     const before = scores && scorePassAtK(baseline, [1]);
@@ -18399,23 +18429,17 @@ function parseResumable(text, name, input) {
   }
   if (isRecord(whole) && "version" in whole)
     return parseReport(text, name, input).results;
-  const lines = text.split("\n");
   const results = [];
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === "")
-      continue;
+  for (const line of jsonLines(text, name)) {
     const fail2 = (detail) => {
-      throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+      throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${line.n}: ${detail}`);
     };
-    let value;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      if (i === lines.length - 1)
+    if (!line.ok) {
+      if (line.last)
         break;
-      return fail2(`not JSON (${error.message})`);
+      return fail2(line.problem);
     }
-    const checked = checkResult(value);
+    const checked = checkResult(line.value);
     if (!checked.ok)
       return fail2(checked.problem);
     results.push(checked.value);
@@ -21667,14 +21691,14 @@ function carry_over_lineFingerprint(candidate, key) {
     kind,
     text,
     bytes === void 0 ? null : createHash("sha256").update(bytes).digest("hex"),
-    files === void 0 ? null : Object.entries(files).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0),
+    files ?? null,
     overrides ?? null,
     task ?? null,
     repo ?? null,
     model ?? null,
     instance ?? null
   ];
-  return createHash("sha256").update(JSON.stringify([key, content2])).digest("hex");
+  return createHash("sha256").update(canonicalJson([key, content2])).digest("hex");
 }
 function carry_over_resumedVerdicts(previous, fingerprintOf) {
   const usable = /* @__PURE__ */ new Map();
@@ -21968,7 +21992,7 @@ const CLOSE = " -->";
 const ANY_BLOCK = /<!-- sandbox-gate-state\b/g;
 const sha256 = (data) => createHash("sha256").update(data).digest("hex");
 function verdict_state_verdictKey({ tests, run: run2, limits, version }) {
-  const files = [...tests].map((f) => [f.path, sha256(f.content), f.executable === true]).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const files = [...tests].map((f) => [f.path, sha256(f.content), f.executable === true]).sort(([a], [b]) => ascending(a, b));
   const { pull: _pull, ...judging } = run2;
   void _pull;
   return sha256(JSON.stringify({ state: STATE_VERSION, version, files, run: judging, limits }));

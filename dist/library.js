@@ -10523,8 +10523,6 @@ const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 ;// CONCATENATED MODULE: ./src/core/image-reference.ts
 // The one rule for an image reference a dataset line names (`"image"`): what docker and podman accept as
 // `[registry[:port]/]path[:tag][@algorithm:hex]`, written after the grammar of the distribution project's
@@ -10721,13 +10719,32 @@ function layOut(schema, value) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/order.ts
+// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
+// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
+// never the locale's collation, so the same input sorts alike on every machine.
+/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
+function order_ascending(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
 ;// CONCATENATED MODULE: ./src/core/records.ts
 // The one test of "a JSON object" for every reader of JSON that is not ours (a manifest, an instances or
 // predictions file, an input): `typeof` says "object" for null and arrays too, and each of those readers
-// wants neither.
+// wants neither. And the one JSON text of a value that does not depend on the order its objects' keys were
+// set in, for whatever compares or hashes a value as text.
+
 /** Whether `value` is a JSON object: not null, not an array. */
 function records_isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** JSON with every object's keys sorted (arrays keep their order): a reordering of keys is no change. */
+function records_canonicalJson(value) {
+    return JSON.stringify(value, (_, v) => records_isRecord(v)
+        ? Object.fromEntries(Object.keys(v)
+            .sort(order_ascending)
+            .map((k) => [k, v[k]]))
+        : v);
 }
 
 ;// CONCATENATED MODULE: ./src/languages/language.ts
@@ -10740,14 +10757,6 @@ const COMMON_CODE_LINES = [
 /** A positive whole number, or undefined: a line or column as a checker printed it. */
 function positive(value) {
     return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-function canonical(value) {
-    return JSON.stringify(value, (_, v) => records_isRecord(v)
-        ? Object.fromEntries(Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]))
-        : v);
 }
 /**
  * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
@@ -10764,7 +10773,7 @@ function manifestObject(text) {
 }
 /** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
 function pickedJson(picked) {
-    return Object.keys(picked).length > 0 ? canonical(picked) : "";
+    return Object.keys(picked).length > 0 ? records_canonicalJson(picked) : "";
 }
 
 ;// CONCATENATED MODULE: ./src/languages/bash.ts
@@ -11300,6 +11309,25 @@ function moduleFiles(name) {
     const parts = name.split(".");
     const packages = parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join("/")}/__init__.py`);
     return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
+}
+/**
+ * The dotted names Python files (`paths`) are imported by, from any directory above them on the path:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package. The reverse of moduleFiles.
+ */
+function pythonModuleNames(paths) {
+    const names = new Set();
+    for (const path of paths) {
+        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+        if (!m || m[1] === "")
+            continue;
+        const parts = m[1].split("/");
+        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
+            continue;
+        for (let i = 0; i < parts.length; i++)
+            names.add(parts.slice(i).join("."));
+    }
+    return names;
 }
 const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 /** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */
@@ -15236,6 +15264,49 @@ function describe(errors, root) {
     return `${at} ${error.message}`;
 }
 
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/json-lines.ts
+// JSON-lines files (a dataset, SWE-bench's instances and predictions, the partial report a run keeps): one
+// reader for them all, so each numbers its lines from 1, skips blank ones, drops the BOM some editors open a
+// file with, and says `file:line` of a line that is not JSON.
+
+/** Line `n` (from 1) of `file` → its value, or `not valid JSON (…)`. Pure. */
+function json_lines_jsonLine(line, file, n) {
+    const where = `${file}:${n}`;
+    try {
+        // A BOM opens files some editors save: not part of the first record.
+        const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line);
+        return { n, where, ok: true, value };
+    }
+    catch (error) {
+        return { n, where, ok: false, problem: `not valid JSON (${error.message})` };
+    }
+}
+/**
+ * A JSON-lines text's lines but the blank ones, each read by `jsonLine`. `last` marks the text's last line
+ * when no newline ends it: a write cut short leaves such a line, which a reader may forgive. Pure.
+ */
+function* json_lines_jsonLines(text, file) {
+    const lines = text.split(/\r?\n/);
+    for (const [i, line] of lines.entries()) {
+        if (line.trim() === "")
+            continue;
+        yield { ...json_lines_jsonLine(line, file, i + 1), last: i === lines.length - 1 };
+    }
+}
+/** The same of a stream, read a line at a time: a large file (a nightly dataset) is never held whole. */
+async function* json_lines_streamedJsonLines(input, file) {
+    const lines = createInterface({ input, crlfDelay: Infinity });
+    let n = 0;
+    for await (const line of lines) {
+        n += 1;
+        if (line.trim() === "")
+            continue;
+        yield json_lines_jsonLine(line, file, n);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/candidates/dataset-lines.ts
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 
@@ -15251,16 +15322,15 @@ function idOf(value, fallbackId) {
     const id = typeof value === "object" && value !== null ? value.id : undefined;
     return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
 }
-/** One parsed line → a candidate, or the reason it is not one. Pure. */
-function parseDatasetLine(line, source, fallbackId) {
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch (error) {
-        return { problem: { id: fallbackId, source, problem: `not valid JSON (${error.message})` } };
-    }
-    return datasetEntry(value, source, fallbackId);
+/** Line `n` (from 1) of the dataset `file` → a candidate, or the reason it is not one. Pure. */
+function parseDatasetLine(line, file, n) {
+    return lineEntry(jsonLine(line, file, n));
+}
+/** A line read by core/json-lines.ts → a candidate, or the reason it is not one; `file:n` is its source and fallback id. */
+function lineEntry(line) {
+    if (!line.ok)
+        return { problem: { id: line.where, source: line.where, problem: line.problem } };
+    return datasetEntry(line.value, line.where, line.where);
 }
 /**
  * A line's value (or anything of its shape: the library's judge() input) → a candidate, or the reason it
@@ -15349,14 +15419,8 @@ function datasetEntry(value, source, fallbackId, check = checkLine) {
 }
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
 async function* readDataset(path, name) {
-    const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
-    let n = 0;
-    for await (const line of lines) {
-        n += 1;
-        if (line.trim() === "")
-            continue;
-        yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-    }
+    for await (const line of streamedJsonLines(createReadStream(path, { encoding: "utf8" }), name))
+        yield lineEntry(line);
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/memory.ts
@@ -16598,6 +16662,7 @@ function extract_extractCode(reply, language) {
 
 
 
+
 /** Test files by layouts the runners of every language use; each language adds its own names (languages/). */
 const SHARED_TEST_FILES = ["**/tests/**", "**/test/**", "**/Tests/**", "**/spec/**", "**/*.test.*", "**/*.spec.*"];
 /** Every language's share of one kind of file, once each, in the registry's order. */
@@ -16738,7 +16803,7 @@ function findProtected(rules, base, changes) {
     const files = [];
     if (rules.off)
         return { protected: [], files };
-    const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const sorted = [...changes].sort(([a], [b]) => order_ascending(a, b));
     const named = rules.treeRules ? loadedByConfig(base) : new Set();
     const unnamed = [];
     for (const [path, after] of sorted) {
@@ -16796,6 +16861,7 @@ function unprotectedChanges(changes, protection) {
 
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
 
+
 const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
 /**
  * What the candidate's files do to the judge that their base versions did not: a finding the base has on a
@@ -16804,9 +16870,11 @@ const tamper_text = (content) => typeof content === "string" ? content : new Tex
  */
 function findTampering(files, tree = { tests: [], code: [] }) {
     const found = [];
-    const code = pythonModules(tree.code);
+    const code = pythonModuleNames(tree.code);
     // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
-    const context = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
+    const context = {
+        judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n))),
+    };
     for (const file of files) {
         const scan = scannerFor(file.path);
         if (!scan)
@@ -16833,25 +16901,6 @@ function findTampering(files, tree = { tests: [], code: [] }) {
     return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
-/**
- * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
- * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
- * and unittest's discovery put it first; a package's `__init__.py` is the package.
- */
-function pythonModules(judges) {
-    const names = new Set();
-    for (const path of judges) {
-        const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
-        if (!m || m[1] === "")
-            continue;
-        const parts = m[1].split("/");
-        if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part)))
-            continue;
-        for (let i = 0; i < parts.length; i++)
-            names.add(parts.slice(i).join("."));
-    }
-    return names;
-}
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
 function judgeModuleOf(resolved, modules) {
     const parts = resolved.replace(/\[.*$/, "").split(".");
@@ -21256,6 +21305,7 @@ function audit_auditFile(path) {
 
 ;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
 
+
 /** How many results are resolved in full, in part, not at all; undefined when none carries a verdict by lists. */
 function resolved_rate_countResolved(results) {
     if (!results.some((r) => r.resolved !== undefined))
@@ -21288,7 +21338,7 @@ function wilsonInterval(successes, n, z = Z_95) {
     };
 }
 /** Resolved in full over the results judged by their lists, with its 95 % Wilson interval; undefined when none was. */
-function resolved_rate_resolvedRate(counts) {
+function resolvedRate(counts) {
     const of = counts.full + counts.partial + counts.no;
     const interval = wilsonInterval(counts.full, of);
     if (!interval)
@@ -21299,7 +21349,7 @@ function resolved_rate_resolvedRate(counts) {
  * Per repository (the line's `repo`), the results resolved in full and those judged by their lists; repositories
  * in name order. Undefined when no result judged by its lists carries a repository.
  */
-function resolved_rate_resolvedByRepo(results) {
+function resolvedByRepo(results) {
     const counts = new Map();
     for (const r of results) {
         if (r.resolved === undefined || r.repo === undefined)
@@ -21312,13 +21362,22 @@ function resolved_rate_resolvedByRepo(results) {
     }
     if (counts.size === 0)
         return undefined;
-    return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
+}
+/** The counts, the rate with its interval and the counts per repository, once: all absent when no line was judged by its lists. */
+function resolved_rate_resolvedFigures(results) {
+    const resolved = resolved_rate_countResolved(results);
+    if (!resolved)
+        return {};
+    const rate = resolvedRate(resolved);
+    const byRepo = resolvedByRepo(results);
+    return { resolved, ...(rate && { rate }), ...(byRepo && { byRepo }) };
 }
 const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
 /** `resolved 12 of 18 (66.7%, 95% CI 43.7–83.7%), 2 partial`: over the lines judged by their lists (our failures count in none). */
 function resolved_rate_resolvedText(counts) {
     const of = counts.full + counts.partial + counts.no;
-    const rate = resolved_rate_resolvedRate(counts);
+    const rate = resolvedRate(counts);
     const shown = rate
         ? `${percent(rate.value)}, 95% CI ${(rate.low * 100).toFixed(1)}–${percent(rate.high)}`
         : "none judged";
@@ -21353,9 +21412,7 @@ function json_countByStatus(results) {
 // reads them from other runs' files): the file diffs well from run to run.
 function json_buildReport(results, skipped, { shard, base, passAtK = [] } = {}) {
     const scores = scorePassAtK(results, passAtK);
-    const resolved = countResolved(results);
-    const rate = resolved && resolvedRate(resolved);
-    const byRepo = resolved && resolvedByRepo(results);
+    const { resolved, rate, byRepo } = resolvedFigures(results);
     return {
         version: 1,
         ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),
@@ -22129,16 +22186,13 @@ function evaluation_evaluate(results, baseline, ks = [1]) {
     const scores = scorePassAtK(results, ks);
     if (scores)
         evaluation.passAtK = scores;
-    const resolved = countResolved(results);
-    if (resolved) {
+    const { resolved, rate, byRepo } = resolvedFigures(results);
+    if (resolved)
         evaluation.resolved = resolved;
-        const rate = resolvedRate(resolved);
-        if (rate)
-            evaluation.resolvedRate = rate;
-        const byRepo = resolvedByRepo(results);
-        if (byRepo)
-            evaluation.byRepo = byRepo;
-    }
+    if (rate)
+        evaluation.resolvedRate = rate;
+    if (byRepo)
+        evaluation.byRepo = byRepo;
     if (baseline) {
         evaluation.baseline = compare(results, baseline);
         const before = scores && scorePassAtK(baseline, [1]);
@@ -22329,6 +22383,7 @@ function renderEvaluationText(e) {
 
 
 
+
 const checkReport = checker(REPORT_SCHEMA, "the report");
 const checkResult = checker(RESULT_SCHEMA, "the result");
 /** A report file's text → the report, checked against the report's schema; throws naming `input`. */
@@ -22383,24 +22438,17 @@ function parseResumable(text, name, input) {
     // A report says its version; a partial report of one line is a bare result.
     if (isRecord(whole) && "version" in whole)
         return parseReport(text, name, input).results;
-    const lines = text.split("\n");
     const results = [];
-    for (const [i, line] of lines.entries()) {
-        if (line.trim() === "")
-            continue;
+    for (const line of jsonLines(text, name)) {
         const fail = (detail) => {
-            throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`);
+            throw new InputError(input, `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${line.n}: ${detail}`);
         };
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch (error) {
-            if (i === lines.length - 1)
+        if (!line.ok) {
+            if (line.last)
                 break;
-            return fail(`not JSON (${error.message})`);
+            return fail(line.problem);
         }
-        const checked = checkResult(value);
+        const checked = checkResult(line.value);
         if (!checked.ok)
             return fail(checked.problem);
         results.push(checked.value);
@@ -26313,6 +26361,7 @@ function signals_exitOnSignals(engine, label, log) {
 
 
 
+
 async function* fromList(items) {
     yield* items;
 }
@@ -26356,12 +26405,13 @@ async function carry_over_judgeWithCarryOver(entries, carried, judge, failOn) {
  */
 function carry_over_lineFingerprint(candidate, key) {
     const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
-    // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+    // Listed in a fixed order, each field as it is or null, every object's keys sorted: the same line always
+    // hashes alike, however its objects (`files`, `overrides`, `instance`) were put together.
     const content = [
         kind,
         text,
         bytes === undefined ? null : createHash("sha256").update(bytes).digest("hex"),
-        files === undefined ? null : Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        files ?? null,
         overrides ?? null,
         task ?? null,
         repo ?? null,
@@ -26369,7 +26419,7 @@ function carry_over_lineFingerprint(candidate, key) {
         instance ?? null,
     ];
     return createHash("sha256")
-        .update(JSON.stringify([key, content]))
+        .update(canonicalJson([key, content]))
         .digest("hex");
 }
 /**
@@ -26737,6 +26787,7 @@ class commits_CommitBases {
 
 
 
+
 const STATE_VERSION = 1;
 /** Replies remembered at most; the newest are kept. */
 const STATE_MAX_ENTRIES = 200;
@@ -26750,7 +26801,7 @@ const sha256 = (data) => createHash("sha256").update(data).digest("hex");
 function verdict_state_verdictKey({ tests, run, limits, version }) {
     const files = [...tests]
         .map((f) => [f.path, sha256(f.content), f.executable === true])
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        .sort(([a], [b]) => ascending(a, b));
     // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
     // to them later; only when the image is pulled changes no verdict.
     const { pull: _pull, ...judging } = run;

@@ -1,12 +1,12 @@
 // `.jsonl` datasets: one candidate per line, streamed so a large nightly set is never held whole.
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { Candidate, CandidateOverrides, Instance, SourceEntry } from "../core/model.js";
 import { imageReferenceProblem } from "../core/image-reference.js";
 import { checkRelativePath, checkSandboxDir } from "../core/paths.js";
 import { DATASET_SCHEMA, type DatasetLine } from "../settings/dataset-line.js";
 import { checker } from "../core/schemas/validate.js";
 import { parseDuration } from "../core/units.js";
+import { jsonLine, streamedJsonLines, type JsonLine } from "../core/json-lines.js";
 
 const checkLine = checker<DatasetLine>(DATASET_SCHEMA, "the line");
 
@@ -16,15 +16,15 @@ function idOf(value: unknown, fallbackId: string): string {
   return typeof id === "string" && id.trim() ? id : typeof id === "number" ? String(id) : fallbackId;
 }
 
-/** One parsed line → a candidate, or the reason it is not one. Pure. */
-export function parseDatasetLine(line: string, source: string, fallbackId: string): SourceEntry {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    return { problem: { id: fallbackId, source, problem: `not valid JSON (${(error as Error).message})` } };
-  }
-  return datasetEntry(value, source, fallbackId);
+/** Line `n` (from 1) of the dataset `file` → a candidate, or the reason it is not one. Pure. */
+export function parseDatasetLine(line: string, file: string, n: number): SourceEntry {
+  return lineEntry(jsonLine(line, file, n));
+}
+
+/** A line read by core/json-lines.ts → a candidate, or the reason it is not one; `file:n` is its source and fallback id. */
+function lineEntry(line: JsonLine): SourceEntry {
+  if (!line.ok) return { problem: { id: line.where, source: line.where, problem: line.problem } };
+  return datasetEntry(line.value, line.where, line.where);
 }
 
 /**
@@ -109,11 +109,5 @@ export function datasetEntry(value: unknown, source: string, fallbackId: string,
 
 /** Streams the dataset at `path`, shown to users as `name`; blank lines are skipped. */
 export async function* readDataset(path: string, name: string): AsyncGenerator<SourceEntry> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
-  let n = 0;
-  for await (const line of lines) {
-    n += 1;
-    if (line.trim() === "") continue;
-    yield parseDatasetLine(line, `${name}:${n}`, `${name}:${n}`);
-  }
+  for await (const line of streamedJsonLines(createReadStream(path, { encoding: "utf8" }), name)) yield lineEntry(line);
 }

@@ -28,6 +28,7 @@
 // - Test ids are SWE-bench's, as its log parsers write them, on a line read by one; on a line read from
 //   JUnit (no parser known) they are turned from pytest's node ids into the report's
 //   (pytestNodeToCaseId), other runners' ids kept as they are.
+import { jsonLines, type JsonLine } from "../core/json-lines.js";
 import { isRecord } from "../core/records.js";
 import { pytestNodeToCaseId } from "../core/tests.js";
 import {
@@ -102,16 +103,11 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** One JSONL line → its record, or why it is not one. Blank lines are the caller's to skip. */
-export function lineRecord(line: string, file: string, n: number): Checked<SourcedRecord> {
-  const where = `${file}:${n}`;
-  try {
-    // A BOM opens files some editors save: not part of the first record.
-    const value = JSON.parse(n === 1 ? line.replace(/^\uFEFF/, "") : line) as unknown;
-    return { ok: true, value: { value, where } };
-  } catch (error) {
-    return fail(`${where}: not valid JSON (${(error as Error).message})`);
-  }
+/** One JSONL line, as core/json-lines.ts read it → its record, or why it is not one. */
+export function lineRecord(line: JsonLine): Checked<SourcedRecord> {
+  return line.ok
+    ? { ok: true, value: { value: line.value, where: line.where } }
+    : fail(`${line.where}: ${line.problem}`);
 }
 
 /** A JSON array file's text → one record per element. */
@@ -142,10 +138,8 @@ export function predictionRecords(text: string, file: string): Checked<SourcedRe
   }
   if (isRecord(whole) && !("instance_id" in whole)) return keyedRecords(whole, file);
   const records: SourcedRecord[] = [];
-  const lines = body.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i]!.trim() === "") continue;
-    const record = lineRecord(lines[i]!, file, i + 1);
+  for (const line of jsonLines(body, file)) {
+    const record = lineRecord(line);
     if (!record.ok) return record;
     records.push(record.value);
   }

@@ -10,7 +10,6 @@ import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open, readFile, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { createInterface } from "node:readline";
 import { Readable, pipeline } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { createGunzip, gunzipSync } from "node:zlib";
@@ -25,6 +24,7 @@ import {
   type SourcedRecord,
 } from "../candidates/swe-bench.js";
 import { InputError } from "../core/errors.js";
+import { streamedJsonLines } from "../core/json-lines.js";
 import type { ImportCommand } from "./options.js";
 
 export interface ImportIO {
@@ -146,12 +146,8 @@ async function* instanceRecords(typed: string, cwd: string): AsyncGenerator<Sour
     yield* records.value;
     return;
   }
-  const lines = createInterface({ input: Readable.from(text.chunks()), crlfDelay: Infinity });
-  let n = 0;
-  for await (const line of lines) {
-    n += 1;
-    if (line.trim() === "") continue;
-    const record = lineRecord(line, typed, n);
+  for await (const line of streamedJsonLines(Readable.from(text.chunks()), typed)) {
+    const record = lineRecord(line);
     if (!record.ok) throw new InputError("INSTANCES", record.problem);
     yield record.value;
   }

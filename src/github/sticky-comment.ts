@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { ACTIONS_BOT, writtenBy, type Author } from "./authors.js";
 import { GitHubError, type Comment, type GitHubClient } from "./client.js";
+import { ascending } from "../core/order.js";
 
 /** The HTML comment that identifies our sticky comment; `key` tells apart several gates on one PR. */
 export function stickyMarker(key = "default"): string {
@@ -79,7 +80,7 @@ export function commentKey(parts: {
   matrix: Readonly<Record<string, string>>;
 }): string {
   const leg = Object.entries(parts.matrix)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .sort(([a], [b]) => ascending(a, b))
     .map(([k, v]) => `${k}=${v}`)
     .join(",");
   const key = parts.explicit || [parts.workflow, parts.job, leg].filter((p) => p !== "").join("/") || "default";

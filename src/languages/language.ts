@@ -4,7 +4,7 @@
 // language implements this; registry.ts lists them. The machinery that uses the data (extraction, the
 // parse check, protection) lives in prepare/.
 import type { SyntaxInfo } from "../core/model.js";
-import { isRecord } from "../core/records.js";
+import { canonicalJson, isRecord } from "../core/records.js";
 
 /** A checker's complaint, located as far as its output says; undefined when no shape of it matches. */
 export type CheckReading = Partial<SyntaxInfo> | undefined;
@@ -109,19 +109,6 @@ export function positive(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** JSON with every object's keys sorted: a reordering is no change (a manifest's sections compared). */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) =>
-    isRecord(v)
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]),
-        )
-      : v,
-  );
-}
-
 /**
  * A JSON manifest's text (package.json, composer.json) as its top-level object; undefined when it does not
  * parse as one (its tools read nothing of it then: against a base that had some, that differs).
@@ -137,5 +124,5 @@ export function manifestObject(text: string): Record<string, unknown> | undefine
 
 /** The parts of a manifest a section rule compares, as canonical JSON; "" when there are none. */
 export function pickedJson(picked: Record<string, unknown>): string {
-  return Object.keys(picked).length > 0 ? canonical(picked) : "";
+  return Object.keys(picked).length > 0 ? canonicalJson(picked) : "";
 }

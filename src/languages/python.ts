@@ -127,6 +127,23 @@ function moduleFiles(name: string): string[] {
   return [...packages, `${parts.join("/")}.py`, `${parts.join("/")}/__init__.py`];
 }
 
+/**
+ * The dotted names Python files (`paths`) are imported by, from any directory above them on the path:
+ * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
+ * and unittest's discovery put it first; a package's `__init__.py` is the package. The reverse of moduleFiles.
+ */
+export function pythonModuleNames(paths: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const path of paths) {
+    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
+    if (!m || m[1] === "") continue;
+    const parts = m[1]!.split("/");
+    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part))) continue;
+    for (let i = 0; i < parts.length; i++) names.add(parts.slice(i).join("."));
+  }
+  return names;
+}
+
 const MODULE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 
 /** The plugins a pytest configuration loads by `-p NAME` (`-pNAME`; not `-p no:NAME`) in its options, as files. */

@@ -15,6 +15,7 @@ import { checkRelativePath } from "../core/paths.js";
 import type { ConfigLoads, ProtectGlobs, Shadowing } from "../languages/language.js";
 import { LANGUAGE_LIST } from "../languages/registry.js";
 import { type ProtectSetting, protectionOff } from "../settings/protect-setting.js";
+import { ascending } from "../core/order.js";
 
 export type Content = string | Uint8Array;
 
@@ -238,7 +239,7 @@ export function findProtected(
 ): Protection {
   const files: ProtectedFile[] = [];
   if (rules.off) return { protected: [], files };
-  const sorted = [...changes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...changes].sort(([a], [b]) => ascending(a, b));
   const named = rules.treeRules ? loadedByConfig(base) : new Set<string>();
   const unnamed: [string, Content | null][] = [];
   for (const [path, after] of sorted) {

@@ -12,6 +12,7 @@
 // is never evidence. It is evidence for a reviewer, not a proof: code that builds the names at run time
 // is out of its reach, as out of any static reading's.
 import type { Tampering } from "../core/model.js";
+import { pythonModuleNames } from "../languages/python.js";
 import { LANGUAGES, languageOfPath } from "../languages/registry.js";
 
 export type { Tampering };
@@ -33,9 +34,11 @@ const text = (content: string | Uint8Array) =>
  */
 export function findTampering(files: readonly ScannedFile[], tree: TreeFiles = { tests: [], code: [] }): Tampering[] {
   const found: Tampering[] = [];
-  const code = pythonModules(tree.code);
+  const code = pythonModuleNames(tree.code);
   // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
-  const context: ScanContext = { judgeModules: new Set([...pythonModules(tree.tests)].filter((n) => !code.has(n))) };
+  const context: ScanContext = {
+    judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n))),
+  };
   for (const file of files) {
     const scan = scannerFor(file.path);
     if (!scan) continue;
@@ -75,23 +78,6 @@ interface ScanContext {
 }
 
 type Scanner = (source: string, path: string, context: ScanContext) => Tampering[];
-
-/**
- * The dotted names the tests' Python files (`judges`: the base's test files, protect's) are imported by:
- * `tests/check.py` is `tests.check` from the work dir and `check` from `tests/`, where pytest's prepend
- * and unittest's discovery put it first; a package's `__init__.py` is the package.
- */
-function pythonModules(judges: readonly string[]): Set<string> {
-  const names = new Set<string>();
-  for (const path of judges) {
-    const m = /^(.*?)(?:\/__init__)?\.py$/.exec(path);
-    if (!m || m[1] === "") continue;
-    const parts = m[1]!.split("/");
-    if (!parts.every((part) => /^[A-Za-z_]\w*$/.test(part))) continue;
-    for (let i = 0; i < parts.length; i++) names.add(parts.slice(i).join("."));
-  }
-  return names;
-}
 
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
 function judgeModuleOf(resolved: string, modules: ReadonlySet<string>): string | undefined {

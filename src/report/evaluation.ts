@@ -11,9 +11,7 @@ import {
   type ResolvedCounts,
   type ResolvedRate,
   byRepoText,
-  countResolved,
-  resolvedByRepo,
-  resolvedRate,
+  resolvedFigures,
   resolvedText,
 } from "./resolved-rate.js";
 import { type PassAtK, type TaskDrop, passAt1Drops, scorePassAtK } from "./pass-at-k.js";
@@ -105,14 +103,10 @@ export function evaluate(
   };
   const scores = scorePassAtK(results, ks);
   if (scores) evaluation.passAtK = scores;
-  const resolved = countResolved(results);
-  if (resolved) {
-    evaluation.resolved = resolved;
-    const rate = resolvedRate(resolved);
-    if (rate) evaluation.resolvedRate = rate;
-    const byRepo = resolvedByRepo(results);
-    if (byRepo) evaluation.byRepo = byRepo;
-  }
+  const { resolved, rate, byRepo } = resolvedFigures(results);
+  if (resolved) evaluation.resolved = resolved;
+  if (rate) evaluation.resolvedRate = rate;
+  if (byRepo) evaluation.byRepo = byRepo;
   if (baseline) {
     evaluation.baseline = compare(results, baseline);
     const before = scores && scorePassAtK(baseline, [1]);

@@ -5,7 +5,7 @@ import { inSchemaOrder } from "../core/schemas/declare.js";
 import { SKIPPED_SCHEMA, newResult, type Report } from "../core/schemas/report.js";
 import type { Shard } from "../core/shard.js";
 import { scorePassAtK } from "./pass-at-k.js";
-import { countResolved, resolvedByRepo, resolvedRate } from "./resolved-rate.js";
+import { resolvedFigures } from "./resolved-rate.js";
 
 /** What a report holds beside its results, when the run had it. */
 export interface ReportExtras {
@@ -32,9 +32,7 @@ export function buildReport(
   { shard, base, passAtK = [] }: ReportExtras = {},
 ): Report {
   const scores = scorePassAtK(results, passAtK);
-  const resolved = countResolved(results);
-  const rate = resolved && resolvedRate(resolved);
-  const byRepo = resolved && resolvedByRepo(results);
+  const { resolved, rate, byRepo } = resolvedFigures(results);
   return {
     version: 1,
     ...(shard !== undefined && { shard: { index: shard.index, count: shard.count } }),

@@ -7,6 +7,7 @@ import { REPORT_SCHEMA, RESULT_SCHEMA, type Report } from "../core/schemas/repor
 import { isRecord } from "../core/records.js";
 import { checker } from "../core/schemas/validate.js";
 import { InputError } from "../core/errors.js";
+import { jsonLines } from "../core/json-lines.js";
 import type { Shard } from "../core/shard.js";
 
 export interface NamedReport {
@@ -71,24 +72,19 @@ export function parseResumable(text: string, name: string, input: string): Resul
   }
   // A report says its version; a partial report of one line is a bare result.
   if (isRecord(whole) && "version" in whole) return parseReport(text, name, input).results;
-  const lines = text.split("\n");
   const results: Result[] = [];
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === "") continue;
+  for (const line of jsonLines(text, name)) {
     const fail = (detail: string): never => {
       throw new InputError(
         input,
-        `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${i + 1}: ${detail}`,
+        `'${name}' is neither a sandbox-gate JSON report nor a partial one (one result a line): line ${line.n}: ${detail}`,
       );
     };
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      if (i === lines.length - 1) break;
-      return fail(`not JSON (${(error as Error).message})`);
+    if (!line.ok) {
+      if (line.last) break;
+      return fail(line.problem);
     }
-    const checked = checkResult(value);
+    const checked = checkResult(line.value);
     if (!checked.ok) return fail(checked.problem);
     results.push(checked.value);
   }

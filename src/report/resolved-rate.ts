@@ -3,6 +3,7 @@
 // interval and its counts per repository. Pure.
 import type { Result } from "../core/model.js";
 import { RESOLVED, type Report } from "../core/schemas/report.js";
+import { ascending } from "../core/order.js";
 
 export type ResolvedCounts = Record<(typeof RESOLVED)[number], number>;
 export type ResolvedRate = NonNullable<Report["summary"]["resolved_rate"]>;
@@ -60,7 +61,23 @@ export function resolvedByRepo(results: ReadonlyArray<Pick<Result, "resolved" | 
     counts.set(r.repo, c);
   }
   if (counts.size === 0) return undefined;
-  return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries([...counts].sort(([a], [b]) => ascending(a, b)));
+}
+
+/** A run's resolved figures, for every report that shows them; each absent where the run has none. */
+export interface ResolvedFigures {
+  resolved?: ResolvedCounts;
+  rate?: ResolvedRate;
+  byRepo?: ByRepo;
+}
+
+/** The counts, the rate with its interval and the counts per repository, once: all absent when no line was judged by its lists. */
+export function resolvedFigures(results: ReadonlyArray<Pick<Result, "resolved" | "repo">>): ResolvedFigures {
+  const resolved = countResolved(results);
+  if (!resolved) return {};
+  const rate = resolvedRate(resolved);
+  const byRepo = resolvedByRepo(results);
+  return { resolved, ...(rate && { rate }), ...(byRepo && { byRepo }) };
 }
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;

@@ -7,6 +7,7 @@ import { newResult } from "../core/schemas/report.js";
 import { decide } from "../verdict/result.js";
 import { type GateOutcome } from "../core/model.js";
 import type { Candidate, Result, Status } from "../core/model.js";
+import { canonicalJson } from "../core/records.js";
 
 export interface CarriedOutcome extends GateOutcome {
   /** How many results were carried over rather than judged. */
@@ -63,12 +64,13 @@ export async function judgeWithCarryOver(
  */
 export function lineFingerprint(candidate: Candidate, key: string): string {
   const { kind, text, bytes, files, overrides, task, repo, model, instance } = candidate;
-  // Listed in a fixed order, each field as it is or null: the same line always hashes alike.
+  // Listed in a fixed order, each field as it is or null, every object's keys sorted: the same line always
+  // hashes alike, however its objects (`files`, `overrides`, `instance`) were put together.
   const content = [
     kind,
     text,
     bytes === undefined ? null : createHash("sha256").update(bytes).digest("hex"),
-    files === undefined ? null : Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    files ?? null,
     overrides ?? null,
     task ?? null,
     repo ?? null,
@@ -76,7 +78,7 @@ export function lineFingerprint(candidate: Candidate, key: string): string {
     instance ?? null,
   ];
   return createHash("sha256")
-    .update(JSON.stringify([key, content]))
+    .update(canonicalJson([key, content]))
     .digest("hex");
 }
 

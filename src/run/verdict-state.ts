@@ -15,6 +15,7 @@ import { checker } from "../core/schemas/validate.js";
 import type { Limits, SandboxFile } from "../core/model.js";
 import type { RunSettings } from "../settings/settings.js";
 import type { Fingerprint } from "../candidates/comments.js";
+import { ascending } from "../core/order.js";
 
 export const STATE_VERSION = 1;
 /** Replies remembered at most; the newest are kept. */
@@ -64,7 +65,7 @@ const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).
 export function verdictKey({ tests, run, limits, version }: KeyParts): string {
   const files = [...tests]
     .map((f) => [f.path, sha256(f.content), f.executable === true] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => ascending(a, b));
   // Every run setting (language, image, target, command, setup, …) and every limit, whatever is added
   // to them later; only when the image is pulled changes no verdict.
   const { pull: _pull, ...judging } = run;

@@ -14,7 +14,7 @@ const record = (over: Partial<BenchRecord>): BenchRecord => ({
 
 describe("datasetLine", () => {
   it("is a dataset line the gate reads: the reply, prompt and test as files, the concatenating command", () => {
-    const entry = parseDatasetLine(JSON.stringify(datasetLine(record({}))), "x.jsonl:1", "x.jsonl:1");
+    const entry = parseDatasetLine(JSON.stringify(datasetLine(record({}))), "x.jsonl", 1);
     expect(entry).toEqual({
       candidate: {
         id: "m/HumanEval/1",

@@ -6,7 +6,7 @@ import { type SourceEntry } from "../../src/core/model.js";
 import { tempDir } from "../support/temp.js";
 
 const parse = (value: unknown) =>
-  parseDatasetLine(typeof value === "string" ? value : JSON.stringify(value), "d.jsonl:1", "d.jsonl:1");
+  parseDatasetLine(typeof value === "string" ? value : JSON.stringify(value), "d.jsonl", 1);
 
 describe("parseDatasetLine", () => {
   it("reads a reply line with every override", () => {

@@ -14,6 +14,7 @@ import {
   type SourcedRecord,
   type SweBenchLine,
 } from "../../src/candidates/swe-bench.js";
+import { jsonLine } from "../../src/core/json-lines.js";
 
 const GOLD = [
   "diff --git a/src/flask/cli.py b/src/flask/cli.py",
@@ -369,11 +370,11 @@ describe("reading the files' text", () => {
   });
 
   it("names a JSONL line by its number and an array's element by its index", () => {
-    expect(lineRecord('{"instance_id": "x"}', "i.jsonl", 12)).toEqual({
+    expect(lineRecord(jsonLine('{"instance_id": "x"}', "i.jsonl", 12))).toEqual({
       ok: true,
       value: { value: { instance_id: "x" }, where: "i.jsonl:12" },
     });
-    expect(problem(lineRecord("{oops", "i.jsonl", 3))).toMatch(/^i\.jsonl:3: not valid JSON \(/);
+    expect(problem(lineRecord(jsonLine("{oops", "i.jsonl", 3)))).toMatch(/^i\.jsonl:3: not valid JSON \(/);
     expect(arrayRecords("[{}, 2]", "i.json")).toEqual({
       ok: true,
       value: [

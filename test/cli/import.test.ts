@@ -74,7 +74,7 @@ describe("sandbox-gate import swe-bench", () => {
       })),
     );
     for (const [i, line] of lines.entries())
-      expect(parseDatasetLine(line, `out.jsonl:${i + 1}`, `out.jsonl:${i + 1}`)).toMatchObject({
+      expect(parseDatasetLine(line, "out.jsonl", i + 1)).toMatchObject({
         candidate: { id: `acme__calc-${i + 1}`, kind: "patch", text: PATCH, task: `acme__calc-${i + 1}` },
       });
     expect(stderr.text).toBe(
@@ -405,7 +405,7 @@ describe("docs/cli.md's worked example", () => {
     expect(model).toHaveLength(3);
     // Every line, the empty patch's too, is one the dataset reader takes as a patch candidate.
     for (const [i, line] of model.entries())
-      expect(parseDatasetLine(line, `model.jsonl:${i + 1}`, `model.jsonl:${i + 1}`)).toMatchObject({
+      expect(parseDatasetLine(line, "model.jsonl", i + 1)).toMatchObject({
         candidate: { kind: "patch", task: i < 2 ? "acme__calc-12" : "acme__calc-15" },
       });
     // The page cuts the patches and the commit short: every other field is shown as written.

@@ -58,7 +58,7 @@ function present(image: string): boolean {
 }
 
 async function* listed(lines: string[]): AsyncGenerator<ListedEntry> {
-  for (const [n, line] of lines.entries()) yield parseDatasetLine(line, `d.jsonl:${n + 1}`, `d.jsonl:${n + 1}`);
+  for (const [n, line] of lines.entries()) yield parseDatasetLine(line, "d.jsonl", n + 1);
 }
 
 /** The run of `lines` (objects, one a dataset line) under `inputs`, in process, as the CLI runs a dataset. */

@@ -255,7 +255,7 @@ describe("parseResumable: what a resumed run reads", () => {
     expect(parseResumable(cut, "p.jsonl", "resume")).toEqual(results);
     const inside = `${JSON.stringify(line(3)).slice(0, 40)}\n${partial}`;
     expect(inputError(() => parseResumable(inside, "p.jsonl", "resume")).detail).toMatch(
-      /^'p\.jsonl' is neither a sandbox-gate JSON report nor a partial one \(one result a line\): line 1: not JSON/,
+      /^'p\.jsonl' is neither a sandbox-gate JSON report nor a partial one \(one result a line\): line 1: not valid JSON/,
     );
   });
 

@@ -6,6 +6,7 @@ import {
   REPOS_SHOWN,
   countResolved,
   resolvedByRepo,
+  resolvedFigures,
   resolvedRate,
   resolvedText,
   wilsonInterval,
@@ -113,6 +114,28 @@ describe("the resolved counts per repository", () => {
     });
     expect(Object.keys(resolvedByRepo(LINES)!)).toEqual(["astropy/astropy", "django/django"]);
     expect(resolvedByRepo(TASKS)).toBeUndefined();
+  });
+
+  it("are figured once for the JSON report and the evaluation alike", () => {
+    const figures = resolvedFigures(LINES);
+    expect(figures).toEqual({
+      resolved: { full: 2, partial: 1, no: 1 },
+      rate: resolvedRate({ full: 2, partial: 1, no: 1 }),
+      byRepo: resolvedByRepo(LINES),
+    });
+    expect(resolvedFigures(TASKS)).toEqual({
+      resolved: countResolved(TASKS),
+      rate: resolvedRate(countResolved(TASKS)!),
+    });
+    expect(resolvedFigures([result({ id: "a", status: "pass", repo: "o/r" })])).toEqual({});
+    const { summary } = buildReport(LINES, []);
+    const e = evaluate(LINES);
+    expect([summary.resolved, summary.resolved_rate, summary.by_repo]).toEqual([
+      figures.resolved,
+      figures.rate,
+      figures.byRepo,
+    ]);
+    expect([e.resolved, e.resolvedRate, e.byRepo]).toEqual([figures.resolved, figures.rate, figures.byRepo]);
   });
 
   it("is in the report's summary and in the evaluation's lines, a repository's name made harmless", () => {

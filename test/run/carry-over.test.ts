@@ -30,6 +30,21 @@ describe("lineFingerprint", () => {
     expect(print({ ...base, files: { "a.txt": "1", "b.txt": "2" } })).toBe(print(base));
   });
 
+  it("does not depend on the order the line's objects were given their keys in", () => {
+    const line = candidate("a", "--- a/x\n+++ b/x\n", {
+      overrides: { command: "pytest -x", image: "img:1", timeoutMs: 5000 },
+      instance: { baseCommit: "abc", failToPass: ["t1"], passToPass: ["t2"] },
+    });
+    const reordered = candidate("a", "--- a/x\n+++ b/x\n", {
+      overrides: { timeoutMs: 5000, image: "img:1", command: "pytest -x" },
+      instance: { passToPass: ["t2"], failToPass: ["t1"], baseCommit: "abc" },
+    });
+    expect(print(reordered)).toBe(print(line));
+    // A list's order is the line's content: t1 then t3 is not t3 then t1.
+    const lists = (failToPass: string[]) => print({ ...line, instance: { ...line.instance, failToPass } });
+    expect(lists(["t3", "t1"])).not.toBe(lists(["t1", "t3"]));
+  });
+
   it.each([
     ["the patch", { text: "--- a/y\n+++ b/y\n" }],
     ["the test lists", { instance: { baseCommit: "abc", failToPass: ["t1", "t3"], passToPass: ["t2"] } }],

@@ -4,40 +4,12 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { RunFacts } from "../../src/core/model.js";
 import { candidateSource } from "../../src/candidates/sources.js";
 import { runSession } from "../../src/run/run.js";
-import type { ContainerEngine, SandboxJob } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
-import { captured, runFacts } from "../support/facts.js";
+import { ScriptedEngine } from "../support/scripted-engine.js";
 import { expectValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
-
-/** Fails code that says FAIL, fails us (while `down`) on code that says OURS; keeps each solution it ran. */
-class ScriptedEngine implements ContainerEngine {
-  readonly ran: string[] = [];
-  constructor(private readonly down: boolean) {}
-  async run(job: SandboxJob): Promise<RunFacts> {
-    const code = String(job.files.find((f) => f.path === "solution.py")?.content ?? "");
-    this.ran.push(code.trim());
-    if (this.down && code.includes("OURS"))
-      return runFacts({ phase: "setup", exitCode: null, sandboxError: "engine hiccup" });
-    return code.includes("FAIL") ? runFacts({ exitCode: 1, stderr: captured("AssertionError") }) : runFacts();
-  }
-  async hasImage(): Promise<boolean> {
-    return true;
-  }
-  async pull(): Promise<void> {}
-  async removeLabelled(): Promise<string[]> {
-    return [];
-  }
-  async close(): Promise<string[]> {
-    return [];
-  }
-  async abort(): Promise<string[]> {
-    return [];
-  }
-}
 
 const reply = (id: string, code: string) => JSON.stringify({ id, reply: `\`\`\`python\n${code}\n\`\`\`` });
 

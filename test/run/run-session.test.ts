@@ -7,35 +7,10 @@ import { commentsSource, fingerprints, type AgentComment } from "../../src/candi
 import { holdsCode } from "../../src/prepare/candidate.js";
 import { carriedOver, nextState, readState, renderState, type VerdictState } from "../../src/run/verdict-state.js";
 import { conversationVerdict } from "../../src/action/conversation.js";
-import type { RunFacts } from "../../src/core/model.js";
-import type { ContainerEngine, SandboxJob } from "../../src/sandbox/engine.js";
 import { runSession } from "../../src/run/run.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
-import { captured, runFacts } from "../support/facts.js";
+import { ScriptedEngine } from "../support/scripted-engine.js";
 import { tempDir } from "../support/temp.js";
-
-/** Fails a solution that says FAIL; counts every container it is asked to start. */
-class CountingEngine implements ContainerEngine {
-  readonly jobs: SandboxJob[] = [];
-  async run(job: SandboxJob): Promise<RunFacts> {
-    this.jobs.push(job);
-    const code = String(job.files.find((f) => f.path === "solution.py")?.content ?? "");
-    return code.includes("FAIL") ? runFacts({ exitCode: 1, stderr: captured("AssertionError") }) : runFacts();
-  }
-  async hasImage(): Promise<boolean> {
-    return true;
-  }
-  async pull(): Promise<void> {}
-  async removeLabelled(): Promise<string[]> {
-    return [];
-  }
-  async close(): Promise<string[]> {
-    return [];
-  }
-  async abort(): Promise<string[]> {
-    return [];
-  }
-}
 
 const workdir = tempDir("session");
 writeFileSync(join(workdir, "test_solution.py"), "import solution\n");
@@ -55,7 +30,7 @@ const comment = (id: number, code: string): AgentComment => {
 };
 
 interface Run {
-  engine: CountingEngine;
+  engine: ScriptedEngine;
   verdict: ReturnType<typeof conversationVerdict>;
   cached: boolean[];
   body: string;
@@ -87,7 +62,7 @@ async function run(
   const state: VerdictState | undefined = read.ok ? read.state : undefined;
   const prints = fingerprints(comments);
   const source = commentsSource(comments, ["*[bot]"], { login: "github-actions[bot]" }, (c) => holdsCode(c, settings));
-  const engine = new CountingEngine();
+  const engine = new ScriptedEngine();
   const outcome = await runSession(
     settings,
     {
@@ -187,7 +162,7 @@ describe("what a source lists but is no candidate", () => {
       const source = commentsSource([coverage, comment(23, "ok = 23")], ["*[bot]"], { login: "x" }, (c) =>
         holdsCode(c, settings),
       );
-      const io = { log: () => {}, warn: () => {}, audit: () => {}, engine: async () => new CountingEngine() };
+      const io = { log: () => {}, warn: () => {}, audit: () => {}, engine: async () => new ScriptedEngine() };
       return runSession(settings, { kind: "judge", entries: () => source.entries() }, "r", io);
     };
     const quota = await outcome({ "max-candidates": "1" });
