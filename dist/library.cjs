@@ -27,15 +27,15 @@ module.exports = __toCommonJS(library_exports);
 var import_module = require("module");
 var __webpack_modules__ = {
   /***/
-  5362: (
+  2210: (
     /***/
     ((module2, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.MissingRefError = exports2.ValidationError = exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = exports2.Ajv2020 = void 0;
-      const core_1 = __nccwpck_require__2(229);
-      const draft2020_1 = __nccwpck_require__2(9546);
-      const discriminator_1 = __nccwpck_require__2(8246);
-      const json_schema_2020_12_1 = __nccwpck_require__2(3403);
+      const core_1 = __nccwpck_require__2(3893);
+      const draft2020_1 = __nccwpck_require__2(4298);
+      const discriminator_1 = __nccwpck_require__2(8886);
+      const json_schema_2020_12_1 = __nccwpck_require__2(3995);
       const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
       class Ajv2020 extends core_1.default {
         constructor(opts = {}) {
@@ -69,11 +69,11 @@ var __webpack_modules__ = {
       module2.exports.Ajv2020 = Ajv2020;
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2["default"] = Ajv2020;
-      var validate_1 = __nccwpck_require__2(5865);
+      var validate_1 = __nccwpck_require__2(7881);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(8028);
+      var codegen_1 = __nccwpck_require__2(1436);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -92,18 +92,18 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      var validation_error_1 = __nccwpck_require__2(1117);
+      var validation_error_1 = __nccwpck_require__2(3021);
       Object.defineProperty(exports2, "ValidationError", { enumerable: true, get: function() {
         return validation_error_1.default;
       } });
-      var ref_error_1 = __nccwpck_require__2(2618);
+      var ref_error_1 = __nccwpck_require__2(3162);
       Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
         return ref_error_1.default;
       } });
     })
   ),
   /***/
-  7975: (
+  567: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -256,14 +256,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8028: (
+  1436: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.or = exports2.and = exports2.not = exports2.CodeGen = exports2.operators = exports2.varKinds = exports2.ValueScopeName = exports2.ValueScope = exports2.Scope = exports2.Name = exports2.regexpCode = exports2.stringify = exports2.getProperty = exports2.nil = exports2.strConcat = exports2.str = exports2._ = void 0;
-      const code_1 = __nccwpck_require__2(7975);
-      const scope_1 = __nccwpck_require__2(8572);
-      var code_2 = __nccwpck_require__2(7975);
+      const code_1 = __nccwpck_require__2(567);
+      const scope_1 = __nccwpck_require__2(7788);
+      var code_2 = __nccwpck_require__2(567);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return code_2._;
       } });
@@ -288,7 +288,7 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
         return code_2.Name;
       } });
-      var scope_2 = __nccwpck_require__2(8572);
+      var scope_2 = __nccwpck_require__2(7788);
       Object.defineProperty(exports2, "Scope", { enumerable: true, get: function() {
         return scope_2.Scope;
       } });
@@ -975,12 +975,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8572: (
+  7788: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.ValueScope = exports2.ValueScopeName = exports2.Scope = exports2.varKinds = exports2.UsedValueState = void 0;
-      const code_1 = __nccwpck_require__2(7975);
+      const code_1 = __nccwpck_require__2(567);
       class ValueError extends Error {
         constructor(name) {
           super(`CodeGen: "code" for ${name} not defined`);
@@ -1119,14 +1119,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1923: (
+  1283: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendErrors = exports2.resetErrorsCount = exports2.reportExtraError = exports2.reportError = exports2.keyword$DataError = exports2.keywordError = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const names_1 = __nccwpck_require__2(4902);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const names_1 = __nccwpck_require__2(630);
       exports2.keywordError = {
         message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
       };
@@ -1240,17 +1240,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9486: (
+  2718: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.resolveSchema = exports2.getCompilingSchema = exports2.resolveRef = exports2.compileSchema = exports2.SchemaEnv = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const validation_error_1 = __nccwpck_require__2(1117);
-      const names_1 = __nccwpck_require__2(4902);
-      const resolve_1 = __nccwpck_require__2(5738);
-      const util_1 = __nccwpck_require__2(4512);
-      const validate_1 = __nccwpck_require__2(5865);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const validation_error_1 = __nccwpck_require__2(3021);
+      const names_1 = __nccwpck_require__2(630);
+      const resolve_1 = __nccwpck_require__2(4090);
+      const util_1 = __nccwpck_require__2(4464);
+      const validate_1 = __nccwpck_require__2(7881);
       class SchemaEnv {
         constructor(env) {
           var _a2;
@@ -1463,11 +1463,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4902: (
+  630: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
+      const codegen_1 = __nccwpck_require__2(1436);
       const names = {
         // validation function arguments
         data: new codegen_1.Name("data"),
@@ -1501,11 +1501,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2618: (
+  3162: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const resolve_1 = __nccwpck_require__2(5738);
+      const resolve_1 = __nccwpck_require__2(4090);
       class MissingRefError extends Error {
         constructor(resolver, baseId, ref, msg) {
           super(msg || `can't resolve reference ${ref} from id ${baseId}`);
@@ -1517,14 +1517,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5738: (
+  4090: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getSchemaRefs = exports2.resolveUrl = exports2.normalizeId = exports2._getFullPath = exports2.getFullPath = exports2.inlineRef = void 0;
-      const util_1 = __nccwpck_require__2(4512);
-      const equal = __nccwpck_require__2(5318);
-      const traverse = __nccwpck_require__2(7935);
+      const util_1 = __nccwpck_require__2(4464);
+      const equal = __nccwpck_require__2(3430);
+      const traverse = __nccwpck_require__2(1167);
       const SIMPLE_INLINED = /* @__PURE__ */ new Set([
         "type",
         "format",
@@ -1672,7 +1672,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  169: (
+  7353: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1702,13 +1702,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4512: (
+  4464: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.checkStrictMode = exports2.getErrorPath = exports2.Type = exports2.useFunc = exports2.setEvaluated = exports2.evaluatedPropsToName = exports2.mergeEvaluated = exports2.eachItem = exports2.unescapeJsonPointer = exports2.escapeJsonPointer = exports2.escapeFragment = exports2.unescapeFragment = exports2.schemaRefOrVal = exports2.schemaHasRulesButRef = exports2.schemaHasRules = exports2.checkUnknownRules = exports2.alwaysValidSchema = exports2.toHash = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const code_1 = __nccwpck_require__2(7975);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const code_1 = __nccwpck_require__2(567);
       function toHash(arr) {
         const hash = {};
         for (const item of arr)
@@ -1868,7 +1868,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8204: (
+  7692: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -1890,14 +1890,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6098: (
+  5346: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.boolOrEmptySchema = exports2.topBoolOrEmptySchema = void 0;
-      const errors_1 = __nccwpck_require__2(1923);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const names_1 = __nccwpck_require__2(4902);
+      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
       const boolError = {
         message: "boolean schema is false"
       };
@@ -1940,16 +1940,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2493: (
+  6685: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.reportTypeError = exports2.checkDataTypes = exports2.checkDataType = exports2.coerceAndCheckDataType = exports2.getJSONTypes = exports2.getSchemaTypes = exports2.DataType = void 0;
-      const rules_1 = __nccwpck_require__2(169);
-      const applicability_1 = __nccwpck_require__2(8204);
-      const errors_1 = __nccwpck_require__2(1923);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const rules_1 = __nccwpck_require__2(7353);
+      const applicability_1 = __nccwpck_require__2(7692);
+      const errors_1 = __nccwpck_require__2(1283);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       var DataType;
       (function(DataType2) {
         DataType2[DataType2["Correct"] = 0] = "Correct";
@@ -2123,13 +2123,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5363: (
+  1699: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.assignDefaults = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       function assignDefaults(it, ty) {
         const { properties, items } = it.schema;
         if (ty === "object" && properties) {
@@ -2159,23 +2159,23 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5865: (
+  7881: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.getData = exports2.KeywordCxt = exports2.validateFunctionCode = void 0;
-      const boolSchema_1 = __nccwpck_require__2(6098);
-      const dataType_1 = __nccwpck_require__2(2493);
-      const applicability_1 = __nccwpck_require__2(8204);
-      const dataType_2 = __nccwpck_require__2(2493);
-      const defaults_1 = __nccwpck_require__2(5363);
-      const keyword_1 = __nccwpck_require__2(8898);
-      const subschema_1 = __nccwpck_require__2(8280);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const names_1 = __nccwpck_require__2(4902);
-      const resolve_1 = __nccwpck_require__2(5738);
-      const util_1 = __nccwpck_require__2(4512);
-      const errors_1 = __nccwpck_require__2(1923);
+      const boolSchema_1 = __nccwpck_require__2(5346);
+      const dataType_1 = __nccwpck_require__2(6685);
+      const applicability_1 = __nccwpck_require__2(7692);
+      const dataType_2 = __nccwpck_require__2(6685);
+      const defaults_1 = __nccwpck_require__2(1699);
+      const keyword_1 = __nccwpck_require__2(5202);
+      const subschema_1 = __nccwpck_require__2(6200);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const resolve_1 = __nccwpck_require__2(4090);
+      const util_1 = __nccwpck_require__2(4464);
+      const errors_1 = __nccwpck_require__2(1283);
       function validateFunctionCode(it) {
         if (isSchemaObj(it)) {
           checkKeywords(it);
@@ -2666,15 +2666,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8898: (
+  5202: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateKeywordUsage = exports2.validSchemaType = exports2.funcKeywordCode = exports2.macroKeywordCode = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const names_1 = __nccwpck_require__2(4902);
-      const code_1 = __nccwpck_require__2(9764);
-      const errors_1 = __nccwpck_require__2(1923);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const code_1 = __nccwpck_require__2(8484);
+      const errors_1 = __nccwpck_require__2(1283);
       function macroKeywordCode(cxt, def) {
         const { gen, keyword, schema, parentSchema, it } = cxt;
         const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
@@ -2783,13 +2783,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8280: (
+  6200: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.extendSubschemaMode = exports2.extendSubschemaData = exports2.getSubschema = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
         if (keyword !== void 0 && schema !== void 0) {
           throw new Error('both "keyword" and "schema" passed, only one allowed');
@@ -2865,16 +2865,16 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  229: (
+  3893: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = void 0;
-      var validate_1 = __nccwpck_require__2(5865);
+      var validate_1 = __nccwpck_require__2(7881);
       Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
         return validate_1.KeywordCxt;
       } });
-      var codegen_1 = __nccwpck_require__2(8028);
+      var codegen_1 = __nccwpck_require__2(1436);
       Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
         return codegen_1._;
       } });
@@ -2893,16 +2893,16 @@ var __webpack_modules__ = {
       Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
         return codegen_1.CodeGen;
       } });
-      const validation_error_1 = __nccwpck_require__2(1117);
-      const ref_error_1 = __nccwpck_require__2(2618);
-      const rules_1 = __nccwpck_require__2(169);
-      const compile_1 = __nccwpck_require__2(9486);
-      const codegen_2 = __nccwpck_require__2(8028);
-      const resolve_1 = __nccwpck_require__2(5738);
-      const dataType_1 = __nccwpck_require__2(2493);
-      const util_1 = __nccwpck_require__2(4512);
-      const $dataRefSchema = __nccwpck_require__2(5759);
-      const uri_1 = __nccwpck_require__2(7373);
+      const validation_error_1 = __nccwpck_require__2(3021);
+      const ref_error_1 = __nccwpck_require__2(3162);
+      const rules_1 = __nccwpck_require__2(7353);
+      const compile_1 = __nccwpck_require__2(2718);
+      const codegen_2 = __nccwpck_require__2(1436);
+      const resolve_1 = __nccwpck_require__2(4090);
+      const dataType_1 = __nccwpck_require__2(6685);
+      const util_1 = __nccwpck_require__2(4464);
+      const $dataRefSchema = __nccwpck_require__2(3837);
+      const uri_1 = __nccwpck_require__2(6285);
       const defaultRegExp = (str, flags) => new RegExp(str, flags);
       defaultRegExp.code = "new RegExp";
       const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
@@ -3475,18 +3475,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3403: (
+  3995: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const metaSchema = __nccwpck_require__2(3944);
-      const applicator = __nccwpck_require__2(1478);
-      const unevaluated = __nccwpck_require__2(2761);
-      const content2 = __nccwpck_require__2(488);
-      const core = __nccwpck_require__2(1268);
-      const format = __nccwpck_require__2(3090);
-      const metadata = __nccwpck_require__2(627);
-      const validation = __nccwpck_require__2(6216);
+      const metaSchema = __nccwpck_require__2(1678);
+      const applicator = __nccwpck_require__2(7216);
+      const unevaluated = __nccwpck_require__2(9547);
+      const content2 = __nccwpck_require__2(8226);
+      const core = __nccwpck_require__2(518);
+      const format = __nccwpck_require__2(4588);
+      const metadata = __nccwpck_require__2(5707);
+      const validation = __nccwpck_require__2(7082);
       const META_SUPPORT_DATA = ["/properties"];
       function addMetaSchema2020($data) {
         ;
@@ -3509,17 +3509,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7223: (
+  4951: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const equal = __nccwpck_require__2(5318);
+      const equal = __nccwpck_require__2(3430);
       equal.code = 'require("ajv/dist/runtime/equal").default';
       exports2["default"] = equal;
     })
   ),
   /***/
-  6070: (
+  6214: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3544,17 +3544,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7373: (
+  6285: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const uri = __nccwpck_require__2(32);
+      const uri = __nccwpck_require__2(4352);
       uri.code = 'require("ajv/dist/runtime/uri").default';
       exports2["default"] = uri;
     })
   ),
   /***/
-  1117: (
+  3021: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -3569,13 +3569,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5640: (
+  3448: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateAdditionalItems = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -3621,14 +3621,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3487: (
+  2431: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(9764);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const names_1 = __nccwpck_require__2(4902);
-      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: "must NOT have additional properties",
         params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
@@ -3726,11 +3726,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5701: (
+  9205: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4512);
+      const util_1 = __nccwpck_require__2(4464);
       const def = {
         keyword: "allOf",
         schemaType: "array",
@@ -3752,11 +3752,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  596: (
+  9380: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(9764);
+      const code_1 = __nccwpck_require__2(8484);
       const def = {
         keyword: "anyOf",
         schemaType: "array",
@@ -3768,12 +3768,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1046: (
+  6182: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
         params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
@@ -3861,14 +3861,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9522: (
+  5826: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateSchemaDeps = exports2.validatePropertyDeps = exports2.error = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(8484);
       exports2.error = {
         message: ({ params: { property, depsCount, deps } }) => {
           const property_ies = depsCount === 1 ? "property" : "properties";
@@ -3954,11 +3954,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2682: (
+  3818: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(9522);
+      const dependencies_1 = __nccwpck_require__2(5826);
       const def = {
         keyword: "dependentSchemas",
         type: "object",
@@ -3969,12 +3969,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3176: (
+  8584: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
         params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
@@ -4037,26 +4037,26 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4551: (
+  8775: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const additionalItems_1 = __nccwpck_require__2(5640);
-      const prefixItems_1 = __nccwpck_require__2(4931);
-      const items_1 = __nccwpck_require__2(95);
-      const items2020_1 = __nccwpck_require__2(6847);
-      const contains_1 = __nccwpck_require__2(1046);
-      const dependencies_1 = __nccwpck_require__2(9522);
-      const propertyNames_1 = __nccwpck_require__2(7116);
-      const additionalProperties_1 = __nccwpck_require__2(3487);
-      const properties_1 = __nccwpck_require__2(8154);
-      const patternProperties_1 = __nccwpck_require__2(7736);
-      const not_1 = __nccwpck_require__2(2846);
-      const anyOf_1 = __nccwpck_require__2(596);
-      const oneOf_1 = __nccwpck_require__2(5178);
-      const allOf_1 = __nccwpck_require__2(5701);
-      const if_1 = __nccwpck_require__2(3176);
-      const thenElse_1 = __nccwpck_require__2(3245);
+      const additionalItems_1 = __nccwpck_require__2(3448);
+      const prefixItems_1 = __nccwpck_require__2(6467);
+      const items_1 = __nccwpck_require__2(5791);
+      const items2020_1 = __nccwpck_require__2(2959);
+      const contains_1 = __nccwpck_require__2(6182);
+      const dependencies_1 = __nccwpck_require__2(5826);
+      const propertyNames_1 = __nccwpck_require__2(1372);
+      const additionalProperties_1 = __nccwpck_require__2(2431);
+      const properties_1 = __nccwpck_require__2(8778);
+      const patternProperties_1 = __nccwpck_require__2(664);
+      const not_1 = __nccwpck_require__2(8350);
+      const anyOf_1 = __nccwpck_require__2(9380);
+      const oneOf_1 = __nccwpck_require__2(2490);
+      const allOf_1 = __nccwpck_require__2(9205);
+      const if_1 = __nccwpck_require__2(8584);
+      const thenElse_1 = __nccwpck_require__2(6829);
       function getApplicator(draft2020 = false) {
         const applicator = [
           // any
@@ -4084,14 +4084,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  95: (
+  5791: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateTuple = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const code_1 = __nccwpck_require__2(9764);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(8484);
       const def = {
         keyword: "items",
         type: "array",
@@ -4140,14 +4140,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6847: (
+  2959: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const code_1 = __nccwpck_require__2(9764);
-      const additionalItems_1 = __nccwpck_require__2(5640);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const code_1 = __nccwpck_require__2(8484);
+      const additionalItems_1 = __nccwpck_require__2(3448);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -4174,11 +4174,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2846: (
+  8350: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4512);
+      const util_1 = __nccwpck_require__2(4464);
       const def = {
         keyword: "not",
         schemaType: ["object", "boolean"],
@@ -4204,12 +4204,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5178: (
+  2490: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: "must match exactly one schema in oneOf",
         params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
@@ -4261,14 +4261,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7736: (
+  664: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(9764);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const util_2 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const util_2 = __nccwpck_require__2(4464);
       const def = {
         keyword: "patternProperties",
         type: "object",
@@ -4334,11 +4334,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4931: (
+  6467: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const items_1 = __nccwpck_require__2(95);
+      const items_1 = __nccwpck_require__2(5791);
       const def = {
         keyword: "prefixItems",
         type: "array",
@@ -4350,14 +4350,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8154: (
+  8778: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const validate_1 = __nccwpck_require__2(5865);
-      const code_1 = __nccwpck_require__2(9764);
-      const util_1 = __nccwpck_require__2(4512);
-      const additionalProperties_1 = __nccwpck_require__2(3487);
+      const validate_1 = __nccwpck_require__2(7881);
+      const code_1 = __nccwpck_require__2(8484);
+      const util_1 = __nccwpck_require__2(4464);
+      const additionalProperties_1 = __nccwpck_require__2(2431);
       const def = {
         keyword: "properties",
         type: "object",
@@ -4407,12 +4407,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7116: (
+  1372: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: "property name must be valid",
         params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
@@ -4449,11 +4449,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3245: (
+  6829: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4512);
+      const util_1 = __nccwpck_require__2(4464);
       const def = {
         keyword: ["then", "else"],
         schemaType: ["object", "boolean"],
@@ -4466,15 +4466,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9764: (
+  8484: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.validateUnion = exports2.validateArray = exports2.usePattern = exports2.callValidateCode = exports2.schemaProperties = exports2.allSchemaProperties = exports2.noPropertyInData = exports2.propertyInData = exports2.isOwnProperty = exports2.hasPropFunc = exports2.reportMissingProp = exports2.checkMissingProp = exports2.checkReportMissingProp = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const names_1 = __nccwpck_require__2(4902);
-      const util_2 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const names_1 = __nccwpck_require__2(630);
+      const util_2 = __nccwpck_require__2(4464);
       function checkReportMissingProp(cxt, prop) {
         const { gen, data, it } = cxt;
         gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
@@ -4598,7 +4598,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6912: (
+  9872: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4612,12 +4612,12 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4005: (
+  7397: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const id_1 = __nccwpck_require__2(6912);
-      const ref_1 = __nccwpck_require__2(6612);
+      const id_1 = __nccwpck_require__2(9872);
+      const ref_1 = __nccwpck_require__2(2996);
       const core = [
         "$schema",
         "$id",
@@ -4632,17 +4632,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6612: (
+  2996: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.callRef = exports2.getValidate = void 0;
-      const ref_error_1 = __nccwpck_require__2(2618);
-      const code_1 = __nccwpck_require__2(9764);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const names_1 = __nccwpck_require__2(4902);
-      const compile_1 = __nccwpck_require__2(9486);
-      const util_1 = __nccwpck_require__2(4512);
+      const ref_error_1 = __nccwpck_require__2(3162);
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const compile_1 = __nccwpck_require__2(2718);
+      const util_1 = __nccwpck_require__2(4464);
       const def = {
         keyword: "$ref",
         schemaType: "string",
@@ -4753,15 +4753,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8246: (
+  8886: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const types_1 = __nccwpck_require__2(3723);
-      const compile_1 = __nccwpck_require__2(9486);
-      const ref_error_1 = __nccwpck_require__2(2618);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const types_1 = __nccwpck_require__2(7115);
+      const compile_1 = __nccwpck_require__2(2718);
+      const ref_error_1 = __nccwpck_require__2(3162);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
         params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
@@ -4857,7 +4857,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3723: (
+  7115: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -4870,18 +4870,18 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9546: (
+  4298: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const core_1 = __nccwpck_require__2(4005);
-      const validation_1 = __nccwpck_require__2(5017);
-      const applicator_1 = __nccwpck_require__2(4551);
-      const dynamic_1 = __nccwpck_require__2(3475);
-      const next_1 = __nccwpck_require__2(948);
-      const unevaluated_1 = __nccwpck_require__2(522);
-      const format_1 = __nccwpck_require__2(8425);
-      const metadata_1 = __nccwpck_require__2(8252);
+      const core_1 = __nccwpck_require__2(7397);
+      const validation_1 = __nccwpck_require__2(5481);
+      const applicator_1 = __nccwpck_require__2(8775);
+      const dynamic_1 = __nccwpck_require__2(9923);
+      const next_1 = __nccwpck_require__2(7844);
+      const unevaluated_1 = __nccwpck_require__2(2010);
+      const format_1 = __nccwpck_require__2(2601);
+      const metadata_1 = __nccwpck_require__2(6620);
       const draft2020Vocabularies = [
         dynamic_1.default,
         core_1.default,
@@ -4897,15 +4897,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9519: (
+  8639: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicAnchor = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const names_1 = __nccwpck_require__2(4902);
-      const compile_1 = __nccwpck_require__2(9486);
-      const ref_1 = __nccwpck_require__2(6612);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const compile_1 = __nccwpck_require__2(2718);
+      const ref_1 = __nccwpck_require__2(2996);
       const def = {
         keyword: "$dynamicAnchor",
         schemaType: "string",
@@ -4931,14 +4931,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9545: (
+  5065: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
       exports2.dynamicRef = void 0;
-      const codegen_1 = __nccwpck_require__2(8028);
-      const names_1 = __nccwpck_require__2(4902);
-      const ref_1 = __nccwpck_require__2(6612);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const names_1 = __nccwpck_require__2(630);
+      const ref_1 = __nccwpck_require__2(2996);
       const def = {
         keyword: "$dynamicRef",
         schemaType: "string",
@@ -4976,25 +4976,25 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  3475: (
+  9923: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(9519);
-      const dynamicRef_1 = __nccwpck_require__2(9545);
-      const recursiveAnchor_1 = __nccwpck_require__2(4750);
-      const recursiveRef_1 = __nccwpck_require__2(6018);
+      const dynamicAnchor_1 = __nccwpck_require__2(8639);
+      const dynamicRef_1 = __nccwpck_require__2(5065);
+      const recursiveAnchor_1 = __nccwpck_require__2(9982);
+      const recursiveRef_1 = __nccwpck_require__2(1794);
       const dynamic = [dynamicAnchor_1.default, dynamicRef_1.default, recursiveAnchor_1.default, recursiveRef_1.default];
       exports2["default"] = dynamic;
     })
   ),
   /***/
-  4750: (
+  9982: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicAnchor_1 = __nccwpck_require__2(9519);
-      const util_1 = __nccwpck_require__2(4512);
+      const dynamicAnchor_1 = __nccwpck_require__2(8639);
+      const util_1 = __nccwpck_require__2(4464);
       const def = {
         keyword: "$recursiveAnchor",
         schemaType: "boolean",
@@ -5009,11 +5009,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6018: (
+  1794: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dynamicRef_1 = __nccwpck_require__2(9545);
+      const dynamicRef_1 = __nccwpck_require__2(5065);
       const def = {
         keyword: "$recursiveRef",
         schemaType: "string",
@@ -5023,11 +5023,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6722: (
+  6402: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
+      const codegen_1 = __nccwpck_require__2(1436);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
@@ -5112,17 +5112,17 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8425: (
+  2601: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const format_1 = __nccwpck_require__2(6722);
+      const format_1 = __nccwpck_require__2(6402);
       const format = [format_1.default];
       exports2["default"] = format;
     })
   ),
   /***/
-  8252: (
+  6620: (
     /***/
     ((__unused_webpack_module, exports2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
@@ -5144,35 +5144,35 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  948: (
+  7844: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependentRequired_1 = __nccwpck_require__2(6723);
-      const dependentSchemas_1 = __nccwpck_require__2(2682);
-      const limitContains_1 = __nccwpck_require__2(7411);
+      const dependentRequired_1 = __nccwpck_require__2(643);
+      const dependentSchemas_1 = __nccwpck_require__2(3818);
+      const limitContains_1 = __nccwpck_require__2(3907);
       const next = [dependentRequired_1.default, dependentSchemas_1.default, limitContains_1.default];
       exports2["default"] = next;
     })
   ),
   /***/
-  522: (
+  2010: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const unevaluatedProperties_1 = __nccwpck_require__2(1447);
-      const unevaluatedItems_1 = __nccwpck_require__2(3136);
+      const unevaluatedProperties_1 = __nccwpck_require__2(6855);
+      const unevaluatedItems_1 = __nccwpck_require__2(4144);
       const unevaluated = [unevaluatedProperties_1.default, unevaluatedItems_1.default];
       exports2["default"] = unevaluated;
     })
   ),
   /***/
-  3136: (
+  4144: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
         params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
@@ -5210,13 +5210,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1447: (
+  6855: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const names_1 = __nccwpck_require__2(4902);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const names_1 = __nccwpck_require__2(630);
       const error = {
         message: "must NOT have unevaluated properties",
         params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
@@ -5275,13 +5275,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9722: (
+  8026: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const equal_1 = __nccwpck_require__2(7223);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const equal_1 = __nccwpck_require__2(4951);
       const error = {
         message: "must be equal to constant",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
@@ -5303,11 +5303,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  6723: (
+  643: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dependencies_1 = __nccwpck_require__2(9522);
+      const dependencies_1 = __nccwpck_require__2(5826);
       const def = {
         keyword: "dependentRequired",
         type: "object",
@@ -5319,13 +5319,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  592: (
+  3200: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const equal_1 = __nccwpck_require__2(7223);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const equal_1 = __nccwpck_require__2(4951);
       const error = {
         message: "must be equal to one of the allowed values",
         params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
@@ -5367,20 +5367,20 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5017: (
+  5481: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const limitNumber_1 = __nccwpck_require__2(1195);
-      const multipleOf_1 = __nccwpck_require__2(4756);
-      const limitLength_1 = __nccwpck_require__2(642);
-      const pattern_1 = __nccwpck_require__2(5223);
-      const limitProperties_1 = __nccwpck_require__2(1631);
-      const required_1 = __nccwpck_require__2(5208);
-      const limitItems_1 = __nccwpck_require__2(2424);
-      const uniqueItems_1 = __nccwpck_require__2(7244);
-      const const_1 = __nccwpck_require__2(9722);
-      const enum_1 = __nccwpck_require__2(592);
+      const limitNumber_1 = __nccwpck_require__2(3723);
+      const multipleOf_1 = __nccwpck_require__2(8132);
+      const limitLength_1 = __nccwpck_require__2(6962);
+      const pattern_1 = __nccwpck_require__2(6023);
+      const limitProperties_1 = __nccwpck_require__2(895);
+      const required_1 = __nccwpck_require__2(4504);
+      const limitItems_1 = __nccwpck_require__2(6296);
+      const uniqueItems_1 = __nccwpck_require__2(5132);
+      const const_1 = __nccwpck_require__2(8026);
+      const enum_1 = __nccwpck_require__2(3200);
       const validation = [
         // number
         limitNumber_1.default,
@@ -5404,11 +5404,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7411: (
+  3907: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const util_1 = __nccwpck_require__2(4512);
+      const util_1 = __nccwpck_require__2(4464);
       const def = {
         keyword: ["maxContains", "minContains"],
         type: "array",
@@ -5423,11 +5423,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  2424: (
+  6296: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
+      const codegen_1 = __nccwpck_require__2(1436);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxItems" ? "more" : "fewer";
@@ -5451,13 +5451,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  642: (
+  6962: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const ucs2length_1 = __nccwpck_require__2(6070);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const ucs2length_1 = __nccwpck_require__2(6214);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxLength" ? "more" : "fewer";
@@ -5482,11 +5482,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1195: (
+  3723: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
+      const codegen_1 = __nccwpck_require__2(1436);
       const ops = codegen_1.operators;
       const KWDs = {
         maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
@@ -5513,11 +5513,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1631: (
+  895: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
+      const codegen_1 = __nccwpck_require__2(1436);
       const error = {
         message({ keyword, schemaCode }) {
           const comp = keyword === "maxProperties" ? "more" : "fewer";
@@ -5541,11 +5541,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4756: (
+  8132: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const codegen_1 = __nccwpck_require__2(8028);
+      const codegen_1 = __nccwpck_require__2(1436);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
         params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
@@ -5568,13 +5568,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5223: (
+  6023: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(9764);
-      const util_1 = __nccwpck_require__2(4512);
-      const codegen_1 = __nccwpck_require__2(8028);
+      const code_1 = __nccwpck_require__2(8484);
+      const util_1 = __nccwpck_require__2(4464);
+      const codegen_1 = __nccwpck_require__2(1436);
       const error = {
         message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
         params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
@@ -5604,13 +5604,13 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5208: (
+  4504: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const code_1 = __nccwpck_require__2(9764);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
+      const code_1 = __nccwpck_require__2(8484);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
       const error = {
         message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
         params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
@@ -5685,14 +5685,14 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7244: (
+  5132: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       Object.defineProperty(exports2, "__esModule", { value: true });
-      const dataType_1 = __nccwpck_require__2(2493);
-      const codegen_1 = __nccwpck_require__2(8028);
-      const util_1 = __nccwpck_require__2(4512);
-      const equal_1 = __nccwpck_require__2(7223);
+      const dataType_1 = __nccwpck_require__2(6685);
+      const codegen_1 = __nccwpck_require__2(1436);
+      const util_1 = __nccwpck_require__2(4464);
+      const equal_1 = __nccwpck_require__2(4951);
       const error = {
         message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
         params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
@@ -5751,7 +5751,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5318: (
+  3430: (
     /***/
     ((module2) => {
       module2.exports = function equal(a, b) {
@@ -5785,7 +5785,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7935: (
+  1167: (
     /***/
     ((module2) => {
       var traverse = module2.exports = function(schema, opts, cb) {
@@ -5872,15 +5872,15 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  4728: (
+  9800: (
     /***/
     ((__unused_webpack_module, exports2, __nccwpck_require__2) => {
       var __webpack_unused_export__;
       __webpack_unused_export__ = { value: true };
       exports2.wT = __webpack_unused_export__ = void 0;
-      const ed5 = __nccwpck_require__2(9958);
-      const ed2 = __nccwpck_require__2(1640);
-      const NSed3 = __nccwpck_require__2(403);
+      const ed5 = __nccwpck_require__2(6950);
+      const ed2 = __nccwpck_require__2(4488);
+      const NSed3 = __nccwpck_require__2(5699);
       var isS = ed5.isS;
       var isChar10 = ed5.isChar;
       var isNameStartChar = ed5.isNameStartChar;
@@ -7671,7 +7671,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  9958: (
+  6950: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7716,7 +7716,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  1640: (
+  4488: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7771,7 +7771,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  403: (
+  5699: (
     /***/
     ((__unused_webpack_module, exports2) => {
       /**
@@ -7798,11 +7798,11 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  32: (
+  4352: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(8869);
-      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(7092);
+      const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__2(5077);
+      const { SCHEMES, getSchemeHandler } = __nccwpck_require__2(5300);
       const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u;
       const MALFORMED_SCHEME_ERROR = "URI scheme is malformed.";
       const MALFORMED_HOST_ERROR = "URI host is malformed.";
@@ -8227,10 +8227,10 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  7092: (
+  5300: (
     /***/
     ((module2, __unused_webpack_exports, __nccwpck_require__2) => {
-      const { isUUID } = __nccwpck_require__2(8869);
+      const { isUUID } = __nccwpck_require__2(5077);
       const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
       const supportedSchemeNames = (
         /** @type {const} */
@@ -8437,7 +8437,7 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  8869: (
+  5077: (
     /***/
     ((module2) => {
       const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
@@ -8971,63 +8971,63 @@ var __webpack_modules__ = {
     })
   ),
   /***/
-  5759: (
+  3837: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
     })
   ),
   /***/
-  1478: (
+  7216: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/applicator","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/applicator":true},"$dynamicAnchor":"meta","title":"Applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"prefixItems":{"$ref":"#/$defs/schemaArray"},"items":{"$dynamicRef":"#meta"},"contains":{"$dynamicRef":"#meta"},"additionalProperties":{"$dynamicRef":"#meta"},"properties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"propertyNames":{"format":"regex"},"default":{}},"dependentSchemas":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"},"default":{}},"propertyNames":{"$dynamicRef":"#meta"},"if":{"$dynamicRef":"#meta"},"then":{"$dynamicRef":"#meta"},"else":{"$dynamicRef":"#meta"},"allOf":{"$ref":"#/$defs/schemaArray"},"anyOf":{"$ref":"#/$defs/schemaArray"},"oneOf":{"$ref":"#/$defs/schemaArray"},"not":{"$dynamicRef":"#meta"}},"$defs":{"schemaArray":{"type":"array","minItems":1,"items":{"$dynamicRef":"#meta"}}}}');
     })
   ),
   /***/
-  488: (
+  8226: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/content","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Content vocabulary meta-schema","type":["object","boolean"],"properties":{"contentEncoding":{"type":"string"},"contentMediaType":{"type":"string"},"contentSchema":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  1268: (
+  518: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/core","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true},"$dynamicAnchor":"meta","title":"Core vocabulary meta-schema","type":["object","boolean"],"properties":{"$id":{"$ref":"#/$defs/uriReferenceString","$comment":"Non-empty fragments not allowed.","pattern":"^[^#]*#?$"},"$schema":{"$ref":"#/$defs/uriString"},"$ref":{"$ref":"#/$defs/uriReferenceString"},"$anchor":{"$ref":"#/$defs/anchorString"},"$dynamicRef":{"$ref":"#/$defs/uriReferenceString"},"$dynamicAnchor":{"$ref":"#/$defs/anchorString"},"$vocabulary":{"type":"object","propertyNames":{"$ref":"#/$defs/uriString"},"additionalProperties":{"type":"boolean"}},"$comment":{"type":"string"},"$defs":{"type":"object","additionalProperties":{"$dynamicRef":"#meta"}}},"$defs":{"anchorString":{"type":"string","pattern":"^[A-Za-z_][-A-Za-z0-9._]*$"},"uriString":{"type":"string","format":"uri"},"uriReferenceString":{"type":"string","format":"uri-reference"}}}');
     })
   ),
   /***/
-  3090: (
+  4588: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/format-annotation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-annotation":true},"$dynamicAnchor":"meta","title":"Format vocabulary meta-schema for annotation results","type":["object","boolean"],"properties":{"format":{"type":"string"}}}');
     })
   ),
   /***/
-  627: (
+  5707: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/meta-data","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/meta-data":true},"$dynamicAnchor":"meta","title":"Meta-data vocabulary meta-schema","type":["object","boolean"],"properties":{"title":{"type":"string"},"description":{"type":"string"},"default":true,"deprecated":{"type":"boolean","default":false},"readOnly":{"type":"boolean","default":false},"writeOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true}}}');
     })
   ),
   /***/
-  2761: (
+  9547: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/unevaluated","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/unevaluated":true},"$dynamicAnchor":"meta","title":"Unevaluated applicator vocabulary meta-schema","type":["object","boolean"],"properties":{"unevaluatedItems":{"$dynamicRef":"#meta"},"unevaluatedProperties":{"$dynamicRef":"#meta"}}}');
     })
   ),
   /***/
-  6216: (
+  7082: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/meta/validation","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/validation":true},"$dynamicAnchor":"meta","title":"Validation vocabulary meta-schema","type":["object","boolean"],"properties":{"type":{"anyOf":[{"$ref":"#/$defs/simpleTypes"},{"type":"array","items":{"$ref":"#/$defs/simpleTypes"},"minItems":1,"uniqueItems":true}]},"const":true,"enum":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/$defs/nonNegativeInteger"},"minLength":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"maxItems":{"$ref":"#/$defs/nonNegativeInteger"},"minItems":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"maxContains":{"$ref":"#/$defs/nonNegativeInteger"},"minContains":{"$ref":"#/$defs/nonNegativeInteger","default":1},"maxProperties":{"$ref":"#/$defs/nonNegativeInteger"},"minProperties":{"$ref":"#/$defs/nonNegativeIntegerDefault0"},"required":{"$ref":"#/$defs/stringArray"},"dependentRequired":{"type":"object","additionalProperties":{"$ref":"#/$defs/stringArray"}}},"$defs":{"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"$ref":"#/$defs/nonNegativeInteger","default":0},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}}}');
     })
   ),
   /***/
-  3944: (
+  1678: (
     /***/
     ((module2) => {
       module2.exports = /* @__PURE__ */ JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/core":true,"https://json-schema.org/draft/2020-12/vocab/applicator":true,"https://json-schema.org/draft/2020-12/vocab/unevaluated":true,"https://json-schema.org/draft/2020-12/vocab/validation":true,"https://json-schema.org/draft/2020-12/vocab/meta-data":true,"https://json-schema.org/draft/2020-12/vocab/format-annotation":true,"https://json-schema.org/draft/2020-12/vocab/content":true},"$dynamicAnchor":"meta","title":"Core and Validation specifications meta-schema","allOf":[{"$ref":"meta/core"},{"$ref":"meta/applicator"},{"$ref":"meta/unevaluated"},{"$ref":"meta/validation"},{"$ref":"meta/meta-data"},{"$ref":"meta/format-annotation"},{"$ref":"meta/content"}],"type":["object","boolean"],"$comment":"This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.","properties":{"definitions":{"$comment":"\\"definitions\\" has been replaced by \\"$defs\\".","type":"object","additionalProperties":{"$dynamicRef":"#meta"},"deprecated":true,"default":{}},"dependencies":{"$comment":"\\"dependencies\\" has been split and replaced by \\"dependentSchemas\\" and \\"dependentRequired\\" in order to serve their differing semantics.","type":"object","additionalProperties":{"anyOf":[{"$dynamicRef":"#meta"},{"$ref":"meta/validation#/$defs/stringArray"}]},"deprecated":true,"default":{}},"$recursiveAnchor":{"$comment":"\\"$recursiveAnchor\\" has been replaced by \\"$dynamicAnchor\\".","$ref":"meta/core#/$defs/anchorString","deprecated":true},"$recursiveRef":{"$comment":"\\"$recursiveRef\\" has been replaced by \\"$dynamicRef\\".","$ref":"meta/core#/$defs/uriReferenceString","deprecated":true}}}');
@@ -12548,7 +12548,7 @@ const DATASET_SCHEMA = {
   // A reply is code for one file; a commit's tree is what a patch changes.
   dependentRequired: { base_commit: ["patch"] }
 };
-var _2020 = __nccwpck_require__(5362);
+var _2020 = __nccwpck_require__(2210);
 ;
 function checker(schema, root) {
   const validate = new _2020.Ajv2020({
@@ -16068,7 +16068,7 @@ function readLogResults(log, parser) {
     all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
   return { tests, notes: all, ...untrusted !== void 0 && { untrusted } };
 }
-var saxes = __nccwpck_require__(4728);
+var saxes = __nccwpck_require__(9800);
 ;
 function caseId(c) {
   return [c.file, c.classname, c.name].filter((part) => part !== void 0 && part !== "").join("::");
