@@ -8,8 +8,10 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { randomBytes } from "node:crypto";
+import { openSandbox } from "../../src/library.js";
+import { OWNER_ENV, OWNER_LABEL, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { ServicesEngine } from "../../src/sandbox/services.js";
 import type { SandboxJob } from "../../src/sandbox/engine.js";
@@ -44,7 +46,7 @@ function runLabel(stderr: string): string {
   return found[1]!;
 }
 
-/** What the run left that carries its label: containers, networks, volumes. */
+/** What the run left that carries `label` (KEY=VALUE): containers, networks, volumes. */
 function leftovers(label: string): string[] {
   const list = (...args: string[]) => docker(...args, "--filter", `label=${label}`, "--format", "{{.Name}}");
   return [
@@ -303,5 +305,81 @@ describe("a service that does not get ready", () => {
     );
     expect(facts.sandboxError).toMatch(/port/i);
     expect(leftovers(label)).toEqual([]);
+  });
+});
+
+describe("services through the library", () => {
+  // The library's run id is its own; this block's containers and networks carry an owner label of their own.
+  const owner = `lib-services-${randomBytes(4).toString("hex")}`;
+  let suiteOwner: string | undefined;
+  const options = () => ({
+    workdir: tempDir("lib-services"),
+    language: "python" as const,
+    image: TEST_IMAGE,
+    pull: "never" as const,
+    command: "python3 solution.py",
+    services: [`redis=${REDIS_IMAGE}`],
+    timeout: "60s",
+    concurrency: 2,
+  });
+
+  beforeAll(() => {
+    suiteOwner = process.env[OWNER_ENV];
+    process.env[OWNER_ENV] = owner;
+  });
+  afterAll(() => {
+    if (suiteOwner === undefined) delete process.env[OWNER_ENV];
+    else process.env[OWNER_ENV] = suiteOwner;
+  });
+
+  it(
+    "gives each judgement a fresh Redis, also one after a cancelled judgement, and close() leaves nothing",
+    { timeout: 180_000 },
+    async () => {
+      const sandbox = await openSandbox(options());
+      try {
+        // One after another: were the service shared, the second would find the first's key.
+        expect(await sandbox.judge({ reply: FRESH, id: "first" })).toMatchObject({ id: "first", status: "pass" });
+        expect(await sandbox.judge({ reply: FRESH, id: "second" })).toMatchObject({ id: "second", status: "pass" });
+        // A judgement cancelled while its sandbox talks to its Redis: its service and network go with it.
+        const controller = new AbortController();
+        const sleeper = redisReply(
+          ['cmd("SET", "left-by", "a-cancelled-one")', "import time", "time.sleep(120)"].join("\n"),
+        );
+        const judging = sandbox.judge({ reply: sleeper, id: "cancelled" }, { signal: controller.signal });
+        const outcome = judging.then(
+          () => "resolved",
+          (error: unknown) => error,
+        );
+        await vi.waitFor(
+          () =>
+            expect(
+              docker("ps", "--filter", `label=${OWNER_LABEL}=${owner}`, "--format", "{{.Names}}")
+                .split("\n")
+                .some((name) => /^sandbox-gate-[0-9a-f]{16}$/.test(name)),
+            ).toBe(true),
+          { timeout: 60_000, interval: 200 },
+        );
+        controller.abort();
+        expect(((await outcome) as Error).name).toBe("AbortError");
+        // The sandbox judges on, with a fresh service: the cancelled one's key is not there.
+        expect(await sandbox.judge({ reply: FRESH, id: "after" })).toMatchObject({ id: "after", status: "pass" });
+      } finally {
+        await sandbox.close();
+      }
+      expect(leftovers(`${OWNER_LABEL}=${owner}`)).toEqual([]);
+    },
+  );
+
+  it("is refused, with one error naming the option, where the isolation cannot give it", async () => {
+    for (const isolation of ["namespace", "run"] as const) {
+      const error = await openSandbox({ ...options(), isolation }).then(
+        () => undefined,
+        (thrown: unknown) => thrown as Error,
+      );
+      expect(error?.message, isolation).toMatch(
+        new RegExp(`^option 'services': cannot be combined with isolation: ${isolation}`),
+      );
+    }
   });
 });
