@@ -4,6 +4,7 @@ import type { Candidate, Skipped } from "../core/model.js";
 import type { Author } from "../github/authors.js";
 import { isGateComment } from "../github/sticky-comment.js";
 import { fromList, type CandidateSource } from "./source.js";
+import { ascending } from "../core/order.js";
 
 /** What the gate knows of a reply now, to tell whether a remembered verdict is still its own. */
 export interface Fingerprint {
@@ -85,7 +86,7 @@ export function selectReplies(
   holdsCode: (candidate: Candidate) => boolean,
 ): Selection {
   const selection: Selection = { candidates: [], skipped: [] };
-  const oldestFirst = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  const oldestFirst = [...comments].sort((a, b) => ascending(a.createdAt, b.createdAt) || a.id - b.id);
   for (const c of oldestFirst) {
     const match = authorMatch(c.author, authors);
     if (!match || c.body.trim() === "" || isGateComment(c, us)) continue;

@@ -4,6 +4,7 @@ import { lstat, readdir, realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { InputError } from "./errors.js";
 import { checkRelativePath } from "./paths.js";
+import { ascending } from "./order.js";
 
 export interface Match {
   absolute: string;
@@ -16,7 +17,7 @@ const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 
 async function* walk(root: string, dir = ""): AsyncGenerator<string> {
   const entries = await readdir(join(root, dir), { withFileTypes: true });
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => ascending(a.name, b.name))) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     // Symlinked directories are not followed: they could lead out of the tree.
     if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) yield* walk(root, rel);

@@ -259,7 +259,7 @@ export function findProtected(
       const what = shadowed(path, inTree);
       if (what) files.push({ path, change: "added", what, restore: null });
     }
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => ascending(a.path, b.path));
   }
   return { protected: files.map((file) => file.path), files };
 }
@@ -285,7 +285,7 @@ export function protectPaths(
     const change = changeOf(before, after);
     if (change) files.push({ path, change, what, restore: before ?? null });
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort((a, b) => ascending(a.path, b.path));
   return { protected: files.map((file) => file.path), files };
 }
 

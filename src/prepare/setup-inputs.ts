@@ -5,6 +5,7 @@ import type { Minimatch } from "minimatch";
 import type { SandboxFile } from "../core/model.js";
 import { globMatcher } from "../core/globs.js";
 import type { Content } from "./protect.js";
+import { ascending } from "../core/order.js";
 
 /** A candidate's own set-up: its versions of the set-up's inputs where they differ from the base's. */
 export interface SetupChange {
@@ -47,7 +48,7 @@ export function setupChangeOf(
     } else if (before === undefined || !sameContent(before, file.content)) files.push(file);
   }
   if (files.length === 0 && deleted.length === 0) return undefined;
-  files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  files.sort((a, b) => ascending(a.path, b.path));
   deleted.sort();
   const hash = createHash("sha256");
   for (const file of files) {

@@ -14,6 +14,7 @@
 import type { Tampering } from "../core/model.js";
 import { pythonModuleNames } from "../languages/python.js";
 import { LANGUAGES, languageOfPath } from "../languages/registry.js";
+import { ascending } from "../core/order.js";
 
 export type { Tampering };
 
@@ -57,7 +58,7 @@ export function findTampering(files: readonly ScannedFile[], tree: TreeFiles = {
       else found.push(t);
     }
   }
-  return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return found.sort((a, b) => ascending(a.file, b.file) || a.line - b.line);
 }
 
 const keyOf = (t: Tampering, lines: readonly string[]) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;

@@ -9,6 +9,7 @@ import type { SandboxFile } from "../core/model.js";
 import { InputError } from "../core/errors.js";
 import { checkRelativePath } from "../core/paths.js";
 import { isExecutable } from "./test-files.js";
+import { ascending } from "../core/order.js";
 
 export interface BaseTree {
   /** Regular files and links inside the tree, sorted by path. */
@@ -47,9 +48,8 @@ async function gitListing(root: string): Promise<Listed[] | undefined> {
 }
 
 async function* walk(root: string, dir = ""): AsyncGenerator<Listed> {
-  for (const entry of (await readdir(join(root, dir), { withFileTypes: true })).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
+  // In no order: readBaseTree sorts the whole listing, git's and the walk's alike.
+  for (const entry of await readdir(join(root, dir), { withFileTypes: true })) {
     const path = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== ".git") yield* walk(root, path);
@@ -99,7 +99,7 @@ export async function readBaseTree(root: string, maxBytes: number, input: string
   const skipped: string[] = [];
   const directories = new Set<string>();
   let bytes = 0;
-  for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const { path, mode } of listing.sort((a, b) => ascending(a.path, b.path))) {
     if (mode === GIT_LINK) {
       skipped.push(path);
       continue;
@@ -227,6 +227,6 @@ export async function readCommitTree(root: string, commit: string, maxBytes: num
       files.push({ path, content: "", linkTarget: target });
     } else files.push({ path, content: contents[i]!, ...(mode === "100755" && { executable: true }) });
   });
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort((a, b) => ascending(a.path, b.path));
   return { files, bytes, listedBy: "git", skipped };
 }

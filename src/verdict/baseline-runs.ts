@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { BaseRun } from "./compare.js";
 import type { SandboxFile } from "../core/model.js";
+import { ascending } from "../core/order.js";
 
 /**
  * What makes two baseline runs the same: the image (a run image holds the tree), the command, the files
@@ -17,7 +18,7 @@ export interface BaselineKey {
 
 function keyOf({ image, command, files, format }: BaselineKey): string {
   const hash = createHash("sha256");
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const file of [...files].sort((a, b) => ascending(a.path, b.path))) {
     hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
     hash.update(file.content);
     hash.update("\0");

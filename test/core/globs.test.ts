@@ -33,6 +33,19 @@ describe("resolveGlobs", () => {
     expect(await rels(["./a.md", join(base, "replies/b.md")])).toEqual(["a.md", "replies/b.md"]);
   });
 
+  it("sorts by code unit, not by the locale's collation, so every machine lists alike", async () => {
+    const dir = tempDir("glob-order");
+    // The locale's collation puts a before B and ignores the underscore; code units put B and Z first.
+    for (const name of ["b.md", "a.md", "B.md", "_c.md", "Z.md"]) writeFileSync(join(dir, name), name);
+    expect((await resolveGlobs("files", ["*.md"], dir)).map((m) => m.relative)).toEqual([
+      "B.md",
+      "Z.md",
+      "_c.md",
+      "a.md",
+      "b.md",
+    ]);
+  });
+
   it("names the input and the pattern that matched nothing", async () => {
     await expect(resolveGlobs("tests", ["a.md", "tests/**/*.py"], base)).rejects.toThrow(
       "Input 'tests': 'tests/**/*.py' matches no file under",

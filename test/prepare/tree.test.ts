@@ -52,6 +52,13 @@ describe("readBaseTree", () => {
     expect(tree).toMatchObject({ listedBy: "walk", files: [{ path: "a.txt" }], bytes: 1 });
   });
 
+  it("outside a git work tree, lists by code unit (as git does), not by the locale's collation", async () => {
+    const dir = tempDir("tree-plain-order");
+    for (const name of ["b.txt", "a.txt", "B.txt", "_c.txt"]) writeFileSync(join(dir, name), name);
+    const tree = await readBaseTree(dir, 1 << 20, "max-tree-size");
+    expect(tree.files.map((file) => file.path)).toEqual(["B.txt", "_c.txt", "a.txt", "b.txt"]);
+  });
+
   it("refuses a link out of the tree, naming it", async () => {
     const dir = repository();
     symlinkSync("/etc/passwd", join(dir, "secret"));
