@@ -43231,8 +43231,11 @@ async function* fromList(items) {
     yield* items;
 }
 
+// EXTERNAL MODULE: ./src/core/order.ts
+var order = __nccwpck_require__(2831);
 ;// CONCATENATED MODULE: ./src/candidates/comments.ts
 // `source: comments`: agent replies left on the pull request, as issue comments, review comments or reviews.
+
 
 
 
@@ -43277,7 +43280,7 @@ function loginMatches(login, patterns) {
  */
 function selectReplies(comments, authors, us, holdsCode) {
     const selection = { candidates: [], skipped: [] };
-    const oldestFirst = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    const oldestFirst = [...comments].sort((a, b) => (0,order/* ascending */.V)(a.createdAt, b.createdAt) || a.id - b.id);
     for (const c of oldestFirst) {
         const match = authorMatch(c.author, authors);
         if (!match || c.body.trim() === "" || isGateComment(c, us))
@@ -44373,8 +44376,6 @@ function passAt1Drops(now, baseline) {
     });
 }
 
-// EXTERNAL MODULE: ./src/core/order.ts
-var order = __nccwpck_require__(2831);
 ;// CONCATENATED MODULE: ./src/report/resolved-rate.ts
 
 
@@ -52294,6 +52295,7 @@ function patch_outcome({ base, removals, writes, weakest }) {
 
 
 
+
 const tree_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 const GIT_LINK = "160000";
 const SYMLINK = "120000";
@@ -52313,7 +52315,8 @@ async function gitListing(root) {
     return [...listed.values()];
 }
 async function* walk(root, dir = "") {
-    for (const entry of (await (0,promises_.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    // In no order: readBaseTree sorts the whole listing, git's and the walk's alike.
+    for (const entry of await (0,promises_.readdir)((0,external_node_path_.join)(root, dir), { withFileTypes: true })) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
@@ -52364,7 +52367,7 @@ async function readBaseTree(root, maxBytes, input) {
     const skipped = [];
     const directories = new Set();
     let bytes = 0;
-    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    for (const { path, mode } of listing.sort((a, b) => (0,order/* ascending */.V)(a.path, b.path))) {
         if (mode === GIT_LINK) {
             skipped.push(path);
             continue;
@@ -52481,7 +52484,7 @@ async function readCommitTree(root, commit, maxBytes, input) {
         else
             files.push({ path, content: contents[i], ...(mode === "100755" && { executable: true }) });
     });
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => (0,order/* ascending */.V)(a.path, b.path));
     return { files, bytes, listedBy: "git", skipped };
 }
 
@@ -52923,7 +52926,7 @@ function findProtected(rules, base, changes) {
             if (what)
                 files.push({ path, change: "added", what, restore: null });
         }
-        files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        files.sort((a, b) => (0,order/* ascending */.V)(a.path, b.path));
     }
     return { protected: files.map((file) => file.path), files };
 }
@@ -52944,7 +52947,7 @@ function protectPaths(protection, paths, what, base, changes) {
         if (change)
             files.push({ path, change, what, restore: before ?? null });
     }
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => (0,order/* ascending */.V)(a.path, b.path));
     return { protected: files.map((file) => file.path), files };
 }
 /**
@@ -52959,6 +52962,7 @@ function unprotectedChanges(changes, protection) {
 // EXTERNAL MODULE: ./src/languages/python.ts + 2 modules
 var python = __nccwpck_require__(5200);
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
 
 
 const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
@@ -52997,7 +53001,7 @@ function findTampering(files, tree = { tests: [], code: [] }) {
                 found.push(t);
         }
     }
-    return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+    return found.sort((a, b) => (0,order/* ascending */.V)(a.file, b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
@@ -53434,6 +53438,7 @@ function scanJavaScript(source, path) {
 // what `setup` reads (`setup-inputs`: the package manifests and lock files). Pure: the run makes the image.
 
 
+
 function compileSetupInputs(globs) {
     return globs.map(core_globs/* globMatcher */.fU);
 }
@@ -53461,7 +53466,7 @@ function setupChangeOf(inputs, base, changes) {
     }
     if (files.length === 0 && deleted.length === 0)
         return undefined;
-    files.sort((a, b) => (a.path < b.path ? -1 : 1));
+    files.sort((a, b) => (0,order/* ascending */.V)(a.path, b.path));
     deleted.sort();
     const hash = (0,external_node_crypto_.createHash)("sha256");
     for (const file of files) {
@@ -54112,9 +54117,10 @@ function flakyFailure(attempts) {
 // The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
 // tree and command, whatever the number of patches compared with it.
 
+
 function baseline_runs_keyOf({ image, command, files, format }) {
     const hash = (0,external_node_crypto_.createHash)("sha256");
-    for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    for (const file of [...files].sort((a, b) => (0,order/* ascending */.V)(a.path, b.path))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
         hash.update(file.content);
         hash.update("\0");
@@ -57816,7 +57822,9 @@ class InputError extends Error {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4296);
 /* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6107);
+/* harmony import */ var _order_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2831);
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
+
 
 
 
@@ -57826,7 +57834,7 @@ class InputError extends Error {
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readdir)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(root, dir), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries.sort((a, b) => (0,_order_js__WEBPACK_IMPORTED_MODULE_5__/* .ascending */ .V)(a.name, b.name))) {
         const rel = dir ? `${dir}/${entry.name}` : entry.name;
         // Symlinked directories are not followed: they could lead out of the tree.
         if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))

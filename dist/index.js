@@ -45722,8 +45722,18 @@ function checkFileName(name) {
     return checked;
 }
 
+;// CONCATENATED MODULE: ./src/core/order.ts
+// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
+// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
+// never the locale's collation, so the same input sorts alike on every machine.
+/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
+function ascending(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
 ;// CONCATENATED MODULE: ./src/core/globs.ts
 // Globs of an input resolved against the base tree; a pattern that matches nothing is the user's error.
+
 
 
 
@@ -45733,7 +45743,7 @@ function checkFileName(name) {
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
     const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries.sort((a, b) => ascending(a.name, b.name))) {
         const rel = dir ? `${dir}/${entry.name}` : entry.name;
         // Symlinked directories are not followed: they could lead out of the tree.
         if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
@@ -46089,15 +46099,6 @@ function checkCalls(octokit) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/order.ts
-// The one ascending order the gate sorts by where an order is part of what it writes or hashes (a report's
-// repositories, a key's files, a comment key's matrix legs): plain `<`, by UTF-16 code unit for strings,
-// never the locale's collation, so the same input sorts alike on every machine.
-/** Ascending: negative when `a` comes first, positive when `b` does, 0 when they are equal. */
-function ascending(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
 ;// CONCATENATED MODULE: ./src/github/sticky-comment.ts
 // One sticky comment per pull request and gate: its marker, found by that marker and by the token's own
 // identity, every page searched, updated in place. The renderers put the marker they are given first in
@@ -46192,6 +46193,7 @@ async function* fromList(items) {
 
 
 
+
 /** A reply body's fingerprint: enough bits that an edit is never missed, short enough to keep many. */
 function bodyHash(body) {
     return (0,external_node_crypto_.createHash)("sha256").update(body).digest("hex").slice(0, 32);
@@ -46233,7 +46235,7 @@ function loginMatches(login, patterns) {
  */
 function selectReplies(comments, authors, us, holdsCode) {
     const selection = { candidates: [], skipped: [] };
-    const oldestFirst = [...comments].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    const oldestFirst = [...comments].sort((a, b) => ascending(a.createdAt, b.createdAt) || a.id - b.id);
     for (const c of oldestFirst) {
         const match = authorMatch(c.author, authors);
         if (!match || c.body.trim() === "" || isGateComment(c, us))
@@ -49105,6 +49107,7 @@ async function loadTestFiles(patterns, base, maxBytes) {
 
 
 
+
 const tree_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
 const GIT_LINK = "160000";
 const SYMLINK = "120000";
@@ -49124,7 +49127,8 @@ async function gitListing(root) {
     return [...listed.values()];
 }
 async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    // In no order: readBaseTree sorts the whole listing, git's and the walk's alike.
+    for (const entry of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
@@ -49175,7 +49179,7 @@ async function readBaseTree(root, maxBytes, input) {
     const skipped = [];
     const directories = new Set();
     let bytes = 0;
-    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    for (const { path, mode } of listing.sort((a, b) => ascending(a.path, b.path))) {
         if (mode === GIT_LINK) {
             skipped.push(path);
             continue;
@@ -49292,7 +49296,7 @@ async function readCommitTree(root, commit, maxBytes, input) {
         else
             files.push({ path, content: contents[i], ...(mode === "100755" && { executable: true }) });
     });
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => ascending(a.path, b.path));
     return { files, bytes, listedBy: "git", skipped };
 }
 
@@ -49732,7 +49736,7 @@ function findProtected(rules, base, changes) {
             if (what)
                 files.push({ path, change: "added", what, restore: null });
         }
-        files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        files.sort((a, b) => ascending(a.path, b.path));
     }
     return { protected: files.map((file) => file.path), files };
 }
@@ -49753,7 +49757,7 @@ function protectPaths(protection, paths, what, base, changes) {
         if (change)
             files.push({ path, change, what, restore: before ?? null });
     }
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => ascending(a.path, b.path));
     return { protected: files.map((file) => file.path), files };
 }
 /**
@@ -49766,6 +49770,7 @@ function unprotectedChanges(changes, protection) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
 
 
 const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
@@ -49804,7 +49809,7 @@ function findTampering(files, tree = { tests: [], code: [] }) {
                 found.push(t);
         }
     }
-    return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+    return found.sort((a, b) => ascending(a.file, b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
@@ -50241,6 +50246,7 @@ function scanJavaScript(source, path) {
 // what `setup` reads (`setup-inputs`: the package manifests and lock files). Pure: the run makes the image.
 
 
+
 function compileSetupInputs(globs) {
     return globs.map(globMatcher);
 }
@@ -50268,7 +50274,7 @@ function setupChangeOf(inputs, base, changes) {
     }
     if (files.length === 0 && deleted.length === 0)
         return undefined;
-    files.sort((a, b) => (a.path < b.path ? -1 : 1));
+    files.sort((a, b) => ascending(a.path, b.path));
     deleted.sort();
     const hash = (0,external_node_crypto_.createHash)("sha256");
     for (const file of files) {
@@ -58493,9 +58499,10 @@ function flakyFailure(attempts) {
 // The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
 // tree and command, whatever the number of patches compared with it.
 
+
 function baseline_runs_keyOf({ image, command, files, format }) {
     const hash = (0,external_node_crypto_.createHash)("sha256");
-    for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    for (const file of [...files].sort((a, b) => ascending(a.path, b.path))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
         hash.update(file.content);
         hash.update("\0");

@@ -11918,7 +11918,7 @@ class errors_InputError extends Error {
 const SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
   const entries = await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => order_ascending(a.name, b.name))) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
       yield* walk(root, rel);
@@ -13396,7 +13396,7 @@ async function gitListing(root) {
   return [...listed.values()];
 }
 async function* tree_walk(root, dir = "") {
-  for (const entry of (await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of await (0, external_node_fs_promises_namespaceObject.readdir)((0, external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })) {
     const path2 = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== ".git")
@@ -13435,7 +13435,7 @@ async function readBaseTree(root, maxBytes, input) {
   const skipped = [];
   const directories = /* @__PURE__ */ new Set();
   let bytes = 0;
-  for (const { path: path2, mode } of listing.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+  for (const { path: path2, mode } of listing.sort((a, b) => order_ascending(a.path, b.path))) {
     if (mode === GIT_LINK) {
       skipped.push(path2);
       continue;
@@ -13542,7 +13542,7 @@ async function readCommitTree(root, commit, maxBytes, input) {
     } else
       files.push({ path: path2, content: contents[i], ...mode === "100755" && { executable: true } });
   });
-  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  files.sort((a, b) => order_ascending(a.path, b.path));
   return { files, bytes, listedBy: "git", skipped };
 }
 ;
@@ -13897,7 +13897,7 @@ function findProtected(rules, base, changes) {
       if (what)
         files.push({ path: path2, change: "added", what, restore: null });
     }
-    files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+    files.sort((a, b) => order_ascending(a.path, b.path));
   }
   return { protected: files.map((file) => file.path), files };
 }
@@ -13912,7 +13912,7 @@ function protectPaths(protection, paths, what, base, changes) {
     if (change)
       files.push({ path: path2, change, what, restore: before ?? null });
   }
-  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  files.sort((a, b) => order_ascending(a.path, b.path));
   return { protected: files.map((file) => file.path), files };
 }
 function unprotectedChanges(changes, protection) {
@@ -13950,7 +13950,7 @@ function findTampering(files, tree = { tests: [], code: [] }) {
         found.push(t);
     }
   }
-  return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return found.sort((a, b) => order_ascending(a.file, b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}
 ${(lines[t.line - 1] ?? "").trim()}`;
@@ -14334,7 +14334,7 @@ function setupChangeOf(inputs, base, changes) {
   }
   if (files.length === 0 && deleted.length === 0)
     return void 0;
-  files.sort((a, b) => a.path < b.path ? -1 : 1);
+  files.sort((a, b) => order_ascending(a.path, b.path));
   deleted.sort();
   const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
   for (const file of files) {
@@ -15829,7 +15829,7 @@ function flakyFailure(attempts) {
 ;
 function baseline_runs_keyOf({ image, command, files, format }) {
   const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
-  for (const file of [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+  for (const file of [...files].sort((a, b) => order_ascending(a.path, b.path))) {
     hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
     hash.update(file.content);
     hash.update("\0");

@@ -14392,11 +14392,12 @@ class errors_InputError extends Error {
 
 
 
+
 // Never candidates nor test files, and walking them would cost more than the rest of the tree.
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 async function* walk(root, dir = "") {
     const entries = await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of entries.sort((a, b) => order_ascending(a.name, b.name))) {
         const rel = dir ? `${dir}/${entry.name}` : entry.name;
         // Symlinked directories are not followed: they could lead out of the tree.
         if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
@@ -16199,6 +16200,7 @@ async function loadTestFiles(patterns, base, maxBytes) {
 
 
 
+
 const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
 const GIT_LINK = "160000";
 const SYMLINK = "120000";
@@ -16218,7 +16220,8 @@ async function gitListing(root) {
     return [...listed.values()];
 }
 async function* tree_walk(root, dir = "") {
-    for (const entry of (await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    // In no order: readBaseTree sorts the whole listing, git's and the walk's alike.
+    for (const entry of await (0,external_node_fs_promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, dir), { withFileTypes: true })) {
         const path = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
             if (entry.name !== ".git")
@@ -16269,7 +16272,7 @@ async function readBaseTree(root, maxBytes, input) {
     const skipped = [];
     const directories = new Set();
     let bytes = 0;
-    for (const { path, mode } of listing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    for (const { path, mode } of listing.sort((a, b) => order_ascending(a.path, b.path))) {
         if (mode === GIT_LINK) {
             skipped.push(path);
             continue;
@@ -16386,7 +16389,7 @@ async function readCommitTree(root, commit, maxBytes, input) {
         else
             files.push({ path, content: contents[i], ...(mode === "100755" && { executable: true }) });
     });
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => order_ascending(a.path, b.path));
     return { files, bytes, listedBy: "git", skipped };
 }
 
@@ -16826,7 +16829,7 @@ function findProtected(rules, base, changes) {
             if (what)
                 files.push({ path, change: "added", what, restore: null });
         }
-        files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        files.sort((a, b) => order_ascending(a.path, b.path));
     }
     return { protected: files.map((file) => file.path), files };
 }
@@ -16847,7 +16850,7 @@ function protectPaths(protection, paths, what, base, changes) {
         if (change)
             files.push({ path, change, what, restore: before ?? null });
     }
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => order_ascending(a.path, b.path));
     return { protected: files.map((file) => file.path), files };
 }
 /**
@@ -16860,6 +16863,7 @@ function unprotectedChanges(changes, protection) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
 
 
 const tamper_text = (content) => typeof content === "string" ? content : new TextDecoder("utf-8", { fatal: false }).decode(content);
@@ -16898,7 +16902,7 @@ function findTampering(files, tree = { tests: [], code: [] }) {
                 found.push(t);
         }
     }
-    return found.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+    return found.sort((a, b) => order_ascending(a.file, b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
@@ -17335,6 +17339,7 @@ function scanJavaScript(source, path) {
 // what `setup` reads (`setup-inputs`: the package manifests and lock files). Pure: the run makes the image.
 
 
+
 function compileSetupInputs(globs) {
     return globs.map(globMatcher);
 }
@@ -17362,7 +17367,7 @@ function setupChangeOf(inputs, base, changes) {
     }
     if (files.length === 0 && deleted.length === 0)
         return undefined;
-    files.sort((a, b) => (a.path < b.path ? -1 : 1));
+    files.sort((a, b) => order_ascending(a.path, b.path));
     deleted.sort();
     const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
     for (const file of files) {
@@ -19276,9 +19281,10 @@ function flakyFailure(attempts) {
 // The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
 // tree and command, whatever the number of patches compared with it.
 
+
 function baseline_runs_keyOf({ image, command, files, format }) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
-    for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    for (const file of [...files].sort((a, b) => order_ascending(a.path, b.path))) {
         hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
         hash.update(file.content);
         hash.update("\0");
