@@ -17,7 +17,8 @@
 // accounting where `accton` is installed, Debian's `acct`); --syscalls adds the machine's syscalls, counted
 // by perf on every CPU (an enabled tracepoint taxes every syscall, so the CPU-s beside it is a little higher).
 // --swe N: the SWE-bench-style tasks cut from boltons (test/fixtures/boltons-tasks.jsonl) through the gate
-// against a plain harness's loop, N times, with and without a setup (0 skips it); --swe-image has pytest.
+// against a plain harness's loop, N times, with and without a setup, and one gold line per commit without
+// (as SWE-bench Lite has it: no commit's base shared) (0 skips it); --swe-image has pytest.
 // --setup-inputs N: what per-candidate set-ups cost (issue 31): ten patch candidates on test/fixtures/repos/deps
 // (its setup installs requirements.txt offline from a vendored wheel) on --swe-image, a run where none changes
 // the manifests against one where one in ten adds the vendored package, N times (0 skips it).
@@ -592,26 +593,27 @@ function printLibrary({ judge, exec }: LibraryFigures): void {
 /** The SWE-bench-style figure: the gate against the plain harness on the same tasks, and each commit's base. */
 function printSwe(runs: SweFigures[]): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
-  const first = runs[0]!;
-  out(
-    `\nSWE-bench-style tasks (boltons' history): ${first.candidates} candidates on ${first.commits} base commits, concurrency ${first.concurrency}`,
-  );
-  const rate = (ms: number) => (first.candidates / (ms / 1000)).toFixed(2);
+  out(`\nSWE-bench-style tasks (boltons' history), concurrency ${runs[0]!.concurrency}:`);
   const list = (ms: number[]) => ms.map((m) => (m / 1000).toFixed(1)).join(", ");
   for (const run of runs) {
-    const agreed = (ids: string[]) => `${first.candidates - ids.length}/${first.candidates} agree`;
-    out(`  ${run.setup ? `with setup \`${run.setup}\`` : "without setup"}:`);
+    const { candidates } = run;
+    const rate = (ms: number) => (candidates / (ms / 1000)).toFixed(2);
+    const agreed = (ids: string[]) => `${candidates - ids.length}/${candidates} agree`;
+    const lines = run.lines === "all" ? "every line" : "one gold line per commit";
     out(
-      `    gate:  ${seconds(run.gate.wallMs)}, ${rate(run.gate.wallMs)} cand/s, ${cpuPerCandidate(run.gate.cpuSeconds, first.candidates)} CPU-s/cand (${agreed(run.disagreements.gate)} with the plain harness's expected file)`,
+      `  ${lines}, ${candidates} candidates on ${run.commits} base commits, ${run.setup ? `with setup \`${run.setup}\`` : "without setup"}:`,
     );
     out(
-      `    plain: ${seconds(run.plain.wallMs)}, ${rate(run.plain.wallMs)} cand/s, ${cpuPerCandidate(run.plain.cpuSeconds, first.candidates)} CPU-s/cand (${agreed(run.disagreements.plain)})`,
+      `    gate:  ${seconds(run.gate.wallMs)}, ${rate(run.gate.wallMs)} cand/s, ${cpuPerCandidate(run.gate.cpuSeconds, candidates)} CPU-s/cand (${agreed(run.disagreements.gate)} with the plain harness's expected file)`,
+    );
+    out(
+      `    plain: ${seconds(run.plain.wallMs)}, ${rate(run.plain.wallMs)} cand/s, ${cpuPerCandidate(run.plain.cpuSeconds, candidates)} CPU-s/cand (${agreed(run.disagreements.plain)})`,
     );
     for (const [name, loop] of [
       ["gate", run.gate],
       ["plain", run.plain],
     ] as const)
-      if (loop.costs) out(`    ${name} costs per candidate: ${formatCosts(loop.costs, first.candidates)}`);
+      if (loop.costs) out(`    ${name} costs per candidate: ${formatCosts(loop.costs, candidates)}`);
     out(`    gate/plain throughput = ${(run.plain.wallMs / run.gate.wallMs).toFixed(2)}`);
     const images = run.gate.imageMs.length + run.gate.setupMs.length;
     const all = [...run.gate.imageMs, ...run.gate.setupMs];
@@ -778,6 +780,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < Number(values.swe); i++) {
         runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, meter));
         runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, meter, SWE_SETUP));
+        runs.push(await sweBench(values["swe-image"], settings.mode.concurrency, meter, undefined, "one-per-commit"));
       }
       printSwe(runs);
     }

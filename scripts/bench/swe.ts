@@ -4,9 +4,10 @@
 // `git apply` of the patch and the test_patch, one `docker run --rm --network none` of pytest, its JUnit
 // read back; a setup run in each candidate's container), at the same concurrency; and what the per-commit
 // base costs: the time to make each commit's run image, read off the gate's log. Both loops' verdicts are
-// held to the plain harness's expected file.
+// held to the plain harness's expected file. `one-per-commit` takes one gold line of each commit, as on
+// SWE-bench Lite, where every instance is a commit of its own and the gate's per-commit base is shared by nobody.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -50,6 +51,21 @@ export interface SweFigures {
   /** Candidates whose verdict differs from the expected file's, by loop. */
   disagreements: { gate: string[]; plain: string[] };
   setup?: string;
+  lines: SweLines;
+}
+
+/** Which of the tasks' lines a run takes: all of them, or one gold line of each commit. */
+export type SweLines = "all" | "one-per-commit";
+
+/** The lines `which` takes, in the file's order. */
+export function pickLines(lines: readonly Line[], which: SweLines): Line[] {
+  if (which === "all") return [...lines];
+  const seen = new Set<string>();
+  return lines.filter((line) => {
+    if (!line.id.endsWith("-gold") || seen.has(line.base_commit)) return false;
+    seen.add(line.base_commit);
+    return true;
+  });
 }
 
 const readLines = (): Line[] =>
@@ -134,12 +150,12 @@ export async function plainLoop(
 }
 
 /** The gate through its CLI, in this process, over the tasks file; the run images' times from its log. */
-async function gateLoop(repo: string, image: string, concurrency: number, setup?: string) {
+async function gateLoop(repo: string, tasks: string, image: string, concurrency: number, setup?: string) {
   const report = join(repo, "..", "report.json");
   const args = ["--workdir", repo, "--image", image, "--pull", "never", "--test-results", RESULTS];
   args.push("--timeout", "60s", "--max-candidates", "100", "--concurrency", String(concurrency));
   if (setup) args.push("--setup", setup);
-  const { wallMs, cpuSeconds, report: read, log } = await cliRun([...args, TASKS], repo, report);
+  const { wallMs, cpuSeconds, report: read, log } = await cliRun([...args, tasks], repo, report);
   const times = (pattern: RegExp) =>
     log.flatMap((l) => {
       const m = pattern.exec(l);
@@ -170,18 +186,24 @@ export async function sweBench(
   concurrency: number,
   meter: CostMeter,
   setup?: string,
+  which: SweLines = "all",
 ): Promise<SweFigures> {
   const root = mkdtempSync(join(tmpdir(), "sandbox-gate-bench-swe-"));
   try {
     const repo = join(root, "boltons");
     execFileSync("git", ["clone", "-q", join(FIXTURES, "boltons-tasks.bundle"), repo]);
-    const lines = readLines();
+    const lines = pickLines(readLines(), which);
+    const tasks = join(root, "tasks.jsonl");
+    writeFileSync(tasks, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
     const expected = JSON.parse(readFileSync(join(FIXTURES, "boltons-expected.json"), "utf8")) as {
       candidates: Record<string, { resolved: Resolved }>;
     };
-    const want = new Map(Object.entries(expected.candidates).map(([id, c]) => [id, c.resolved]));
+    const picked = new Set(lines.map((line) => line.id));
+    const want = new Map(
+      Object.entries(expected.candidates).flatMap(([id, c]) => (picked.has(id) ? [[id, c.resolved] as const] : [])),
+    );
     const plain = await counted(meter, () => plainLoop(repo, lines, image, concurrency, setup));
-    const gate = await counted(meter, () => gateLoop(repo, image, concurrency, setup));
+    const gate = await counted(meter, () => gateLoop(repo, tasks, image, concurrency, setup));
     return {
       candidates: lines.length,
       commits: new Set(lines.map((l) => l.base_commit)).size,
@@ -190,6 +212,7 @@ export async function sweBench(
       plain,
       disagreements: { gate: disagreeing(gate, want), plain: disagreeing(plain, want) },
       ...(setup && { setup }),
+      lines: which,
     };
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -50,6 +50,11 @@ export interface Prepared {
   protected?: string[];
   /** The commit whose tree `start` is (a line's `base_commit`), when it is not the checkout's. */
   commit?: string;
+  /**
+   * With `commit`: the whole tree the candidate meets (the commit's, with its changes, less what it deletes),
+   * which travels in `files` instead when no run image is made for the commit (pipeline.ts, treeDelivery).
+   */
+  whole?: SandboxFile[];
   /** The candidate's own code that reaches into the judge (prepare/tamper.ts), found before it runs. */
   tampering?: Tampering[];
   /** Its change touches what `setup` reads: the run image it starts from is made by a set-up of its own. */
@@ -482,7 +487,7 @@ async function preparePatch(
     limits: candidateLimits(settings, candidate, true),
     patch,
     ...(start && { start, deleted }),
-    ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
+    ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit, whole: [...final.values()] }),
     unpatched: [...before.values()],
     ...(protection.protected.length > 0 && { protected: protection.protected }),
     ...setup,

@@ -104,19 +104,52 @@ function grouped(indices: readonly number[], keyOf: (index: number) => string | 
   return [...groups.values()].flat();
 }
 
+/**
+ * How many of `items` are candidates at each commit, by `keyOf` of their `base_commit` name (a full sha, so
+ * that two names of one commit count together). Results carried over (a resumed run's) start from nothing.
+ */
+export function candidatesByCommit(
+  items: readonly Item[],
+  keyOf: (name: string) => string = (name) => name,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const name = nameOf(item);
+    if (name !== undefined) counts.set(keyOf(name), (counts.get(keyOf(name)) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * How a candidate gets its commit's tree: from a run image made once and `share`d by its containers, or
+ * `stream`ed into its own fresh container with its changes, as a reply's files are. A run image costs a
+ * container, a copy and a commit (seconds for a large tree), paid back only when more than one container
+ * starts from it: several candidates of the commit, a `setup` (run once on the tree, kept in the image),
+ * an image's own work dir (`image_workdir`: the tree is what the image holds, not ours to stream), or
+ * `compare: base` (the baseline runs on the same tree). A commit of one candidate and none of those, as every
+ * SWE-bench Lite instance is, streams.
+ */
+export function treeDelivery(facts: {
+  /** The run's candidates at the commit (0 when not known: the image is made, as ever). */
+  candidates: number;
+  setup: boolean;
+  imageWorkdir: boolean;
+  compareBase: boolean;
+}): "share" | "stream" {
+  const shared = facts.candidates !== 1 || facts.setup || facts.imageWorkdir || facts.compareBase;
+  return shared ? "share" : "stream";
+}
+
 /** Releases each commit's base once its last candidate is done. */
 export class CommitBases {
-  readonly #left = new Map<string, number>();
+  readonly #left: Map<string, number>;
 
   constructor(
     items: readonly Item[],
     private readonly runImages: RunImages | undefined,
     private readonly warn: (line: string) => void,
   ) {
-    for (const item of items) {
-      const name = nameOf(item);
-      if (name !== undefined) this.#left.set(name, (this.#left.get(name) ?? 0) + 1);
-    }
+    this.#left = candidatesByCommit(items);
   }
 
   /** Called as each item's judgement ends. */

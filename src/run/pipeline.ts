@@ -12,6 +12,7 @@ import { RUN_TREE_DIR, type RunImage } from "../sandbox/run-image.js";
 import { describeSetupChange } from "../prepare/setup-inputs.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
 import { ImageGate } from "./line-images.js";
+import { treeDelivery } from "./commits.js";
 import { InputError } from "../core/errors.js";
 import { knownImageWorkdir } from "../core/image-reference.js";
 import type { Settings } from "../settings/settings.js";
@@ -47,6 +48,12 @@ export interface RunContext {
   runImages?: RunImages;
   /** `compare: base`'s runs of the command on the unpatched tree, shared by the run's candidates. */
   baselineRuns: BaselineRuns;
+  /**
+   * How many of the run's candidates start from `commit` (a full sha), counted before the first runs: a
+   * commit of one may get its tree streamed instead of a run image (commits.ts's treeDelivery). Absent (the
+   * library's judge(), which cannot know what comes next), every commit's run image is made.
+   */
+  commitCandidates?: (commit: string) => number;
 }
 
 /** What a run context is made of; `runContext` adds the baseline runs and, unless given, the image gate. */
@@ -85,6 +92,34 @@ interface Placement {
   base?: () => Promise<RunImage>;
 }
 
+/**
+ * A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
+ * candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
+ */
+function imageWorkdirOf(candidate: Candidate, image: string): string | undefined {
+  return candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+}
+
+/**
+ * `prepared` as it travels: a candidate alone on its commit (treeDelivery) carries the commit's whole tree
+ * with its changes in `files`, into a container of the plain image, and no run image is made for it.
+ */
+function delivered(prepared: Prepared, candidate: Candidate, ctx: RunContext): Prepared {
+  const { commit, whole } = prepared;
+  if (prepared.start !== "tree" || commit === undefined || !whole || !ctx.commitCandidates) return prepared;
+  const delivery = treeDelivery({
+    candidates: ctx.commitCandidates(commit),
+    setup: ctx.settings.run.setup !== undefined,
+    imageWorkdir: imageWorkdirOf(candidate, imageFor(ctx.settings, prepared.language, candidate)) !== undefined,
+    compareBase: ctx.settings.run.compare === "base",
+  });
+  if (delivery === "share") return prepared;
+  // Nothing to start from but the image: what the patch deletes is simply not in the tree.
+  const { start: _start, deleted: _deleted, commit: _commit, whole: _whole, ...streamed } = prepared;
+  void [_start, _deleted, _commit, _whole];
+  return { ...streamed, files: whole };
+}
+
 async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Placement | Verdict> {
   const { settings } = ctx;
   const { language, limits } = prepared;
@@ -97,9 +132,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
     const problem = await ctx.prepareImage(service.image);
     if (problem) return { status: "sandbox_error", language, limits, reason: `service '${service.name}': ${problem}` };
   }
-  // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
-  // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
-  const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+  const workdir = imageWorkdirOf(candidate, image);
   const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
   const made = start
     ? await ctx.runImages!.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup)
@@ -285,7 +318,8 @@ function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
 }
 
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
-async function runPrepared(prepared: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
+async function runPrepared(given: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
+  const prepared = delivered(given, candidate, ctx);
   const placement = await place(prepared, candidate, ctx);
   if ("status" in placement) return placement;
   const { reruns } = ctx.settings.run;

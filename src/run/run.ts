@@ -28,7 +28,7 @@ import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipelin
 import { RunImages, type RunImageMaker } from "./run-images.js";
 import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
 import { imageIdOf, removePulledImage } from "../sandbox/image.js";
-import { CommitBases, checkInstances, judgingOrder } from "./commits.js";
+import { CommitBases, candidatesByCommit, checkInstances, judgingOrder } from "./commits.js";
 import { verdictKey } from "./verdict-state.js";
 
 /**
@@ -346,6 +346,10 @@ export async function judgeAll(
     );
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+  // By full sha, known once the names are resolved: a commit of one candidate needs no run image (treeDelivery).
+  const { runImages } = ctx;
+  const perCommit = candidatesByCommit(taken, (name) => (runImages ? runImages.commit(name) : name));
+  const judging: RunContext = { ...ctx, commitCandidates: (commit) => perCommit.get(commit) ?? 0 };
   const order = judgingOrder(taken);
   const own = runOwnImages(settings);
   const images = new LineImages(
@@ -361,7 +365,7 @@ export async function judgeAll(
   await mapLimit(order, settings.mode.concurrency, async (index, position) => {
     const item = taken[index]!;
     images.starting(position);
-    const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+    const judged = "status" in item ? item : await judgeCandidate(item, judging);
     const result =
       "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
     hooks.finished?.(result);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Line, passedIds, resolvedOf } from "../../scripts/bench/swe.js";
+import { type Line, passedIds, pickLines, resolvedOf } from "../../scripts/bench/swe.js";
 
 const line = (fail_to_pass: string[], pass_to_pass: string[]): Line => ({
   id: "t-gold",
@@ -36,5 +36,15 @@ describe("the plain harness's JUnit reading", () => {
       "</testsuite></testsuites>",
     ].join("\n");
     expect([...passedIds(xml)]).toEqual(["tests.test_x::test_a", 'tests.test_x.TestC::test_b["q"-<1>]']);
+  });
+});
+
+describe("the lines a SWE run takes", () => {
+  const at = (id: string, base_commit: string): Line => ({ ...line([], []), id, base_commit });
+  const lines = [at("a-gold", "1"), at("a-null", "1"), at("b-null", "2"), at("b-gold", "2"), at("c-gold", "2")];
+
+  it("takes every line, or the first gold line of each commit: no commit's base shared", () => {
+    expect(pickLines(lines, "all")).toEqual(lines);
+    expect(pickLines(lines, "one-per-commit").map((l) => l.id)).toEqual(["a-gold", "b-gold"]);
   });
 });

@@ -7,11 +7,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, type CliIO } from "../../src/cli/commands.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
-import { PYTHON_DEV_IMAGE, docker } from "./support.js";
+import { cliInProcess } from "./cli-in-process.js";
+import { PYTHON_DEV_IMAGE } from "./support.js";
 
 const FIXTURES = resolve(import.meta.dirname, "../fixtures");
 const LINES = new Map(
@@ -22,25 +21,6 @@ const LINES = new Map(
     .map((line) => [line.id, { ...line, model: "acme/agent-7b", repo: "mahmoud/boltons" }]),
 );
 const line = (id: string, over: Record<string, unknown> = {}) => `${JSON.stringify({ ...LINES.get(id)!, ...over })}\n`;
-
-class Sink {
-  text = "";
-  write(text: string): boolean {
-    this.text += text;
-    return true;
-  }
-}
-
-async function cli(cwd: string, args: string[]) {
-  const stderr = new Sink();
-  const io: CliIO = { stdout: new Sink(), stderr, env: {}, cwd };
-  const code = await runCli(["run", ...args], io);
-  const runId = new RegExp(`label ${RUN_LABEL}=(\\S+)`).exec(stderr.text)?.[1];
-  // Whatever the run made, it removed.
-  expect(runId, stderr.text).toBeDefined();
-  if (runId) expect(docker("images", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.ID}}")).toBe("");
-  return { code, stderr: stderr.text };
-}
 
 /** The second run's SWE-bench output: its summary, and each instance's report.json by instance id. */
 function sweBench(dir: string) {
@@ -69,7 +49,15 @@ describe("a SWE-bench-style run resumed", () => {
       data,
       line("boltons-c1c25da-gold") + line("boltons-eb65901-partial") + line("boltons-ec1ff9f-null", { patch: "" }),
     );
-    const first = await cli(work, [...flags, ...timing, "--report", "first.json", "--audit-log", "a1.jsonl", data]);
+    const first = await cliInProcess(work, [
+      ...flags,
+      ...timing,
+      "--report",
+      "first.json",
+      "--audit-log",
+      "a1.jsonl",
+      data,
+    ]);
     expect(first.code, first.stderr).toBe(1);
     const judgedFirst = readFileSync(join(work, "a1.jsonl"), "utf8").trim().split("\n");
     // In the order they finished.
@@ -82,7 +70,7 @@ describe("a SWE-bench-style run resumed", () => {
     // One more prediction, for a task on another commit: a patch that fixes nothing.
     writeFileSync(data, readFileSync(data, "utf8") + line("boltons-25e8d6b-null"));
     const args = ["--resume", "first.json", "--report", "second.json", "--audit-log", "a2.jsonl"];
-    const second = await cli(work, [...flags, ...timing, ...args, "--swe-bench-report", "swe", data]);
+    const second = await cliInProcess(work, [...flags, ...timing, ...args, "--swe-bench-report", "swe", data]);
     expect(second.code, second.stderr).toBe(1);
     const judged = readFileSync(join(work, "a2.jsonl"), "utf8").trim().split("\n");
     expect(judged.map((l) => JSON.parse(l).candidate)).toEqual(["boltons-25e8d6b-null"]);

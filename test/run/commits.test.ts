@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../src/core/model.js";
-import { CommitBases, checkInstances, checkTestPatches, judgingOrder } from "../../src/run/commits.js";
+import {
+  CommitBases,
+  candidatesByCommit,
+  checkInstances,
+  checkTestPatches,
+  judgingOrder,
+  treeDelivery,
+} from "../../src/run/commits.js";
 import type { RunImages } from "../../src/run/run-images.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 
@@ -43,6 +50,48 @@ describe("judgingOrder with lines' own images", () => {
       imaged("e", "img-1", "c1"),
     ];
     expect(judgingOrder(items).map((i) => items[i]!.id)).toEqual(["a", "e", "c", "b", "d", "plain"]);
+  });
+});
+
+describe("candidatesByCommit", () => {
+  it("counts the candidates at each commit, two names of one commit together; carried-over results not", () => {
+    const carried = { ...line("done", { baseCommit: "c2" }), status: "pass" } as unknown as Candidate;
+    const items = [
+      line("a", { baseCommit: "c1" }),
+      line("b", { baseCommit: "c2" }),
+      line("plain"),
+      line("c", { baseCommit: "C1" }),
+      carried,
+    ];
+    expect(candidatesByCommit(items, (name) => name.toLowerCase())).toEqual(
+      new Map([
+        ["c1", 2],
+        ["c2", 1],
+      ]),
+    );
+    expect(candidatesByCommit(items)).toEqual(
+      new Map([
+        ["c1", 1],
+        ["c2", 1],
+        ["C1", 1],
+      ]),
+    );
+  });
+});
+
+describe("treeDelivery", () => {
+  const alone = { candidates: 1, setup: false, imageWorkdir: false, compareBase: false };
+
+  it("streams the tree of a commit with one candidate and nothing else that starts from it", () => {
+    expect(treeDelivery(alone)).toBe("stream");
+  });
+
+  it("shares a run image when more than one container starts from the tree, or when the count is not known", () => {
+    expect(treeDelivery({ ...alone, candidates: 2 })).toBe("share");
+    expect(treeDelivery({ ...alone, candidates: 0 })).toBe("share");
+    expect(treeDelivery({ ...alone, setup: true })).toBe("share");
+    expect(treeDelivery({ ...alone, imageWorkdir: true })).toBe("share");
+    expect(treeDelivery({ ...alone, compareBase: true })).toBe("share");
   });
 });
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -327,6 +328,102 @@ describe("a patch on the whole checkout", () => {
     expect(Buffer.from(job!.files[0]!.content).toString("utf8")).toBe("x = 3\n");
     // A repository's own suite: the patch process limit.
     expect(job!.limits.pidsLimit).toBe(256);
+  });
+});
+
+describe("a commit's tree: shared by a run image, or streamed to a candidate alone on its commit", () => {
+  /** A git repository of one commit (pkg/a.py, pkg/b.py, README.md), a run over it, and the run images it makes. */
+  async function commitRun(inputs: Partial<Record<InputName, string>> = {}) {
+    const workdir = tempDir("pipeline-commit-delivery");
+    mkdirSync(join(workdir, "pkg"));
+    writeFileSync(join(workdir, "pkg", "a.py"), "x = 1\n");
+    writeFileSync(join(workdir, "pkg", "b.py"), "y = 2\n");
+    writeFileSync(join(workdir, "README.md"), "readme\n");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", workdir, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { encoding: "utf8" });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "one");
+    const sha = git("rev-parse", "HEAD").trim();
+    const engine = new ScriptedEngine(() => facts());
+    const settings = readSettings((name) => ({ workdir, image: "python:3.12", ...inputs })[name] ?? "", {
+      defaultWorkdir: workdir,
+      cpuCount: 2,
+    });
+    const built: string[][] = [];
+    const runImages = new RunImages(
+      settings,
+      {
+        build: async (spec) => (built.push(spec.files.map((f) => f.path)), { ok: true, image: "run-image" }),
+        remove: async () => undefined,
+      },
+      {},
+      () => {},
+    );
+    await runImages.resolveCommits([{ name: sha.slice(0, 10), source: "d.jsonl:1" }]);
+    const candidate: Candidate = {
+      id: "p",
+      source: "d.jsonl:1",
+      kind: "patch",
+      text: "--- a/pkg/a.py\n+++ b/pkg/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 3\n--- a/pkg/b.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-y = 2\n",
+      instance: { baseCommit: sha.slice(0, 10) },
+    };
+    const judge = (commitCandidates?: (commit: string) => number) =>
+      judgeCandidate(candidate, {
+        settings,
+        engine,
+        testFiles: [],
+        runId: "r",
+        prepareImage: async () => undefined,
+        runImages,
+        baselineRuns: new BaselineRuns(),
+        ...(commitCandidates && { commitCandidates }),
+      });
+    return { sha, engine, built, judge };
+  }
+  const text = (content: string | Uint8Array) => Buffer.from(content).toString("utf8");
+
+  it("streams the commit's whole tree, patched, into the plain image when the commit has one candidate: no run image", async () => {
+    const { sha, engine, built, judge } = await commitRun();
+    const asked: string[] = [];
+    const result = await judge((commit) => (asked.push(commit), 1));
+    expect(result.status, result.feedback).toBe("pass");
+    expect(asked).toEqual([sha]);
+    expect(built).toEqual([]);
+    const [job] = engine.jobs;
+    expect(job!.image).toBe("python:3.12");
+    expect(job!.treeDir).toBeUndefined();
+    expect(job!.deleted).toBeUndefined();
+    // What the patch deletes is not in the tree; what it writes is, over the commit's version.
+    expect(Object.fromEntries(job!.files.map((f) => [f.path, text(f.content)]))).toEqual({
+      "README.md": "readme\n",
+      "pkg/a.py": "x = 3\n",
+    });
+  });
+
+  it("makes the run image as ever for two candidates of the commit, a setup, compare: base, or an unknown count", async () => {
+    for (const [inputs, count] of [
+      [{}, 2],
+      [{ setup: "true" }, 1],
+      [{ compare: "base" }, 1],
+      [{}, undefined],
+    ] as const) {
+      const { engine, built, judge } = await commitRun(inputs);
+      await judge(count === undefined ? undefined : () => count);
+      expect(built, JSON.stringify(inputs)).toEqual([["README.md", "pkg/a.py", "pkg/b.py"]]);
+      expect(engine.jobs[0], JSON.stringify(inputs)).toMatchObject({
+        image: "run-image",
+        treeDir: RUN_TREE_DIR,
+        deleted: ["pkg/b.py"],
+        files: [{ path: "pkg/a.py" }],
+      });
+    }
+  });
+
+  it("makes the run image for a line with an image_workdir, whose tree is the image's own", async () => {
+    const { engine, judge } = await commitRun({ image: "swebench/sweb.eval.x86_64.django_1776_django-11099:latest" });
+    await judge(() => 1);
+    expect(engine.jobs[0]).toMatchObject({ image: "run-image", treeDir: RUN_TREE_DIR, workdir: "/testbed" });
   });
 });
 
