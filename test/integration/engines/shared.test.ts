@@ -2,7 +2,6 @@
 // process or environment change of k; timeouts and OOM kills are still per candidate, and end the
 // container they happened in; nothing is left after close() or abort().
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import type { RunFacts } from "../../../src/core/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
@@ -131,7 +130,6 @@ describe("PID 1 in a shared container", () => {
 describe("per-candidate limits in a shared container", () => {
   it("times out one candidate, kills its container by name, and gives the next a fresh one", async () => {
     const engine = reuse();
-    const started = performance.now();
     const [loop, next] = await inTurn(
       engine,
       job("print('started', flush=True)\nwhile True:\n    pass", { limits: { timeoutMs: 1_000 } }),
@@ -139,7 +137,9 @@ describe("per-candidate limits in a shared container", () => {
     );
     expect(loop).toMatchObject({ phase: "run", timedOut: true, exitCode: 137, stdout: { text: "started\n" } });
     expect(loop!.durationMs).toBeGreaterThanOrEqual(1_000);
-    expect(performance.now() - started).toBeLessThan(8_000);
+    // Killed at its limit on the time it had (about 1 s of the CPU, however long a busy machine made that
+    // by the wall clock: 12.7 s at load 19), never running on to the backstop (61 s).
+    expect(loop!.cpuMs ?? loop!.durationMs).toBeLessThan(5_000);
     expect(next).toMatchObject({ exitCode: 0, timedOut: false, stdout: { text: "next\n" } });
     expect(next!.container).not.toBe(loop!.container);
   });
