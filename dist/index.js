@@ -50626,7 +50626,7 @@ async function preparePatch(diff, candidate, ctx) {
         limits: candidateLimits(settings, candidate, true),
         patch,
         ...(start && { start, deleted }),
-        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
+        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit, whole: [...final.values()] }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
         ...setup,
@@ -58458,220 +58458,85 @@ class ImageGate {
     }
 }
 
-;// CONCATENATED MODULE: ./src/verdict/attempts.ts
-// Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
-// add up to. Pure.
-
-
-/** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
-function rerunAfter(status, made, reruns) {
-    return RERUNNABLE.has(status) && made <= reruns;
-}
-/** Whether the attempts disagree: a flaky candidate. */
-function isFlaky(attempts) {
-    return new Set(attempts.map((a) => a.status)).size > 1;
-}
-/** Ids of the test cases that failed in one attempt and passed in another. */
-function flakyCases(runs) {
-    const failed = new Set();
-    const passed = new Set();
-    for (const tests of runs)
-        for (const c of tests?.cases ?? []) {
-            if (isFailing(c))
-                failed.add(c.id);
-            else if (c.status === "passed")
-                passed.add(c.id);
-        }
-    return new Set([...failed].filter((id) => passed.has(id)));
-}
-/** `tests` with each flaky case marked. */
-function markFlaky(tests, flaky) {
-    if (flaky.size === 0)
-        return tests;
-    return { ...tests, cases: tests.cases.map((c) => (flaky.has(c.id) ? { ...c, flaky: true } : c)) };
-}
-/** The reason a flaky pass fails the gate, when `fail-on` names `flaky`. */
-function flakyFailure(attempts) {
-    return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
-}
-
-;// CONCATENATED MODULE: ./src/verdict/baseline-runs.ts
-// The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
-// tree and command, whatever the number of patches compared with it.
-
-
-function baseline_runs_keyOf({ image, command, files, format }) {
-    const hash = (0,external_node_crypto_.createHash)("sha256");
-    for (const file of [...files].sort((a, b) => ascending(a.path, b.path))) {
-        hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
-        hash.update(file.content);
-        hash.update("\0");
-    }
-    return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
-}
-class BaselineRuns {
-    #runs = new Map();
-    /** The baseline run for `key`, run by `run` the first time it is asked for. */
-    get(key, run) {
-        const id = baseline_runs_keyOf(key);
-        let pending = this.#runs.get(id);
-        if (!pending) {
-            pending = run();
-            this.#runs.set(id, pending);
-        }
-        return pending;
-    }
-    /** Every baseline run made, in the order first asked for. */
-    all() {
-        return Promise.all(this.#runs.values());
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/tar/unpack.ts
-// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
-// regular files, bounds every size by what was received, and says what it could not read instead of
-// throwing. Pure.
-
-const unpack_BLOCK = 512;
-function field(block, offset, length) {
-    const raw = block.subarray(offset, offset + length);
-    const end = raw.indexOf(0);
-    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
-}
-function unpack_octal(block, offset, length) {
-    const text = field(block, offset, length).trim();
-    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
-}
-/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
-function paxPath(data) {
-    let path;
-    for (let at = 0; at < data.length;) {
-        const space = data.indexOf(0x20, at);
-        const length = Number(data.subarray(at, space).toString("ascii"));
-        if (space < 0 || !Number.isInteger(length) || length <= 0)
-            break;
-        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
-        if (record.startsWith("path="))
-            path = record.slice("path=".length);
-        at += length;
-    }
-    return path;
-}
-/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
-const unpack_relative = (name) => name.replace(/^\.\//, "");
-/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
-function untar(tar) {
-    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-    const files = [];
-    const notes = [];
-    let longName;
-    for (let at = 0; at + unpack_BLOCK <= bytes.length;) {
-        const header = bytes.subarray(at, at + unpack_BLOCK);
-        if (header.every((byte) => byte === 0))
-            return { files, notes };
-        const size = unpack_octal(header, 124, 12);
-        const type = String.fromCharCode(header[156]);
-        if (!Number.isFinite(size)) {
-            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-            return { files, notes };
-        }
-        const start = at + unpack_BLOCK;
-        const end = start + size;
-        if (end > bytes.length) {
-            notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header, 0, 100)))}`);
-            return { files, notes };
-        }
-        const data = bytes.subarray(start, end);
-        const prefix = field(header, 345, 155);
-        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        longName = undefined;
-        if (type === "x")
-            longName = paxPath(data);
-        else if (type === "L")
-            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-        else if (type === "0" || type === "\0" || type === "7")
-            files.push({ path: unpack_relative(name), data: Buffer.from(data) });
-        at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
-    }
-    return { files, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/read.ts
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
-function readTestResults(files, parser) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-        cases.push(...tests.cases);
-        for (const status of ["passed", "failed", "error", "skipped"])
-            counts[status] += tests.counts[status];
-        if (problem !== undefined)
-            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
-// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
-// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
-// selected (formats.ts); or, for a log format, the command's own output read by its parser. Pure.
+;// CONCATENATED MODULE: ./src/verdict/resolved.ts
 
 
 
+
+/** Whether a line lists tests to decide by. */
+function listsTests(instance) {
+    return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
+}
 /**
- * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
- * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
- * globs themselves then pick from what came back.
+ * Each listed test in `passed` or `not_passed`, in the line's order; without tests that count (a run that
+ * never reached them, results not to be believed), none has passed.
  */
-function findPatterns(globs) {
-    return globs.map((glob) => glob
-        .replace(/\{[^}]*\}/g, "*")
-        .replace(/\*\*\//g, "*")
-        .replace(/\*\*/g, "*"));
+function listedBy(tests, instance) {
+    const by = tests ? outcomes(tests) : new Map();
+    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case;
+    // else one SWE-bench's lists cut inside its parameters (more `[` than `]`: 676 of Verified's ids, its
+    // grading's _resolve_case), which passes when every case it begins agrees that it passed.
+    const passed = (id) => {
+        const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
+        if (found !== undefined || id.split("[").length <= id.split("]").length)
+            return found === "pass";
+        const begun = [...by].filter(([caseId]) => caseId.startsWith(id));
+        return begun.length > 0 && begun.every(([, outcome]) => outcome === "pass");
+    };
+    const split = (ids = []) => ({
+        passed: ids.filter(passed),
+        not_passed: ids.filter((id) => !passed(id)),
+    });
+    return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
 }
-const collect_MIB = 1024 ** 2;
-/** The run's results' tar, filtered by the globs and read by `parser`. */
-function readResults(results, globs, parser) {
-    if (!results)
-        return { notes: ["the command's test results did not come back (the run was stopped)"] };
-    const { files, notes } = untar(results.bytes);
-    if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / collect_MIB)} MiB; the files past that were not read`);
-    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
-    if (matching.length === 0)
-        return { notes };
-    const read = readTestResults(matching, parser);
-    return { tests: read.tests, notes: [...notes, ...read.notes] };
+/** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
+function resolvedBy(tests, instance) {
+    return resolvedOf(listedBy(tests, instance));
 }
-/** The command's output (RunFacts.log) read by a log format's parser; absent when the run kept none (it was stopped). */
-function readLogResults(log, parser) {
-    if (!log)
-        return { notes: ["the command's output did not come back (the run was stopped)"] };
-    const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
-    const all = [
-        ...(log.truncated
-            ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / collect_MIB)} MiB; tests past that were not read`]
-            : []),
-        ...(problem === undefined ? [] : [`the output is not readable as ${parser.format} (${problem})`]),
-        ...notes,
-    ];
-    const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
-    if (total > tests.cases.length)
-        all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
-    return { tests, notes: all, ...(untrusted !== undefined && { untrusted }) };
+/** The rule over the listed tests as they went (listedBy). */
+function resolvedOf(listed) {
+    const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
+    const resolved = notPassing.passToPass.length > 0
+        ? "no"
+        : notPassing.failToPass.length === 0
+            ? "full"
+            : listed.fail_to_pass.passed.length > 0
+                ? "partial"
+                : "no";
+    return { resolved, notPassing };
+}
+/** Listed ids shown in a reason; more are counted. */
+const SHOWN = 5;
+function notPassedText(name, ids, of) {
+    if (ids.length === 0)
+        return undefined;
+    const shown = ids.slice(0, SHOWN).join(", ");
+    const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
+    return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown}${more}`;
+}
+/**
+ * A run's status with its line's test lists. Only a run that reached its end is read: anything else is
+ * not resolved and keeps its status. Results whose every case passed under a nonzero exit are not what the
+ * run did (a forged file, a step after the tests): not resolved, and the status stays. Otherwise the lists
+ * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
+ */
+function judgeByLists(now, instance) {
+    const unread = { status: now.status, resolved: "no", listed: listedBy(undefined, instance) };
+    if (!RAN_TO_END.has(now.status) || !now.tests)
+        return unread;
+    const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+    if (now.status === "test_failed" && failing === 0)
+        return unread;
+    const listed = listedBy(now.tests, instance);
+    const { resolved, notPassing } = resolvedOf(listed);
+    if (resolved === "full")
+        return { status: "pass", resolved, listed, clearReason: true };
+    const lists = [
+        notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+        notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
+    ].filter(Boolean);
+    const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
+    return { status: "test_failed", resolved, listed, reason };
 }
 
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -59280,85 +59145,349 @@ function readsLog(format) {
     return RESULTS_PARSERS[format].reads === "log";
 }
 
-;// CONCATENATED MODULE: ./src/verdict/resolved.ts
+;// CONCATENATED MODULE: ./src/run/commits.ts
+// A dataset whose lines name their own `base_commit`: each commit's base (its tree, its run image, its
+// setup) is made once and shared by that commit's candidates, and dropped when the last of them is done.
+// Candidates are judged grouped by commit (the report keeps their order), so a night over many commits
+// holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
 
 
 
 
-/** Whether a line lists tests to decide by. */
-function listsTests(instance) {
-    return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
-}
+const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
 /**
- * Each listed test in `passed` or `not_passed`, in the line's order; without tests that count (a run that
- * never reached them, results not to be believed), none has passed.
+ * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
+ * `test_patch` applies to its base, and lines that list their tests have per-test results to be judged by.
+ * Bad input, named with its line.
  */
-function listedBy(tests, instance) {
-    const by = tests ? outcomes(tests) : new Map();
-    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case;
-    // else one SWE-bench's lists cut inside its parameters (more `[` than `]`: 676 of Verified's ids, its
-    // grading's _resolve_case), which passes when every case it begins agrees that it passed.
-    const passed = (id) => {
-        const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
-        if (found !== undefined || id.split("[").length <= id.split("]").length)
-            return found === "pass";
-        const begun = [...by].filter(([caseId]) => caseId.startsWith(id));
-        return begun.length > 0 && begun.every(([, outcome]) => outcome === "pass");
-    };
-    const split = (ids = []) => ({
-        passed: ids.filter(passed),
-        not_passed: ids.filter((id) => !passed(id)),
+async function checkInstances(items, settings, runImages) {
+    // A log format reads its tests off the command's output; JUnit needs the files named.
+    const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
+    if (listing && settings.run.testResults.length === 0)
+        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
+    const named = items.flatMap((item) => {
+        const name = nameOf(item);
+        return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
     });
-    return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
-}
-/** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
-function resolvedBy(tests, instance) {
-    return resolvedOf(listedBy(tests, instance));
-}
-/** The rule over the listed tests as they went (listedBy). */
-function resolvedOf(listed) {
-    const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
-    const resolved = notPassing.passToPass.length > 0
-        ? "no"
-        : notPassing.failToPass.length === 0
-            ? "full"
-            : listed.fail_to_pass.passed.length > 0
-                ? "partial"
-                : "no";
-    return { resolved, notPassing };
-}
-/** Listed ids shown in a reason; more are counted. */
-const SHOWN = 5;
-function notPassedText(name, ids, of) {
-    if (ids.length === 0)
-        return undefined;
-    const shown = ids.slice(0, SHOWN).join(", ");
-    const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
-    return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown}${more}`;
+    if (!runImages)
+        return;
+    if (named.length > 0)
+        await runImages.resolveCommits(named);
+    await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => (name === undefined ? undefined : runImages.commit(name)), (commit, paths) => runImages.baseFiles(commit, paths));
 }
 /**
- * A run's status with its line's test lists. Only a run that reached its end is read: anything else is
- * not resolved and keeps its status. Results whose every case passed under a nonzero exit are not what the
- * run did (a forged file, a step after the tests): not resolved, and the status stays. Otherwise the lists
- * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
+ * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
+ * them: one that does not apply is the line's fault, so the run ends before anything runs, naming the first
+ * line that carries it (judged, each of its candidates would be blamed for a test the dataset got wrong).
  */
-function judgeByLists(now, instance) {
-    const unread = { status: now.status, resolved: "no", listed: listedBy(undefined, instance) };
-    if (!RAN_TO_END.has(now.status) || !now.tests)
-        return unread;
-    const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
-    if (now.status === "test_failed" && failing === 0)
-        return unread;
-    const listed = listedBy(now.tests, instance);
-    const { resolved, notPassing } = resolvedOf(listed);
-    if (resolved === "full")
-        return { status: "pass", resolved, listed, clearReason: true };
-    const lists = [
-        notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
-        notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
-    ].filter(Boolean);
-    const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
-    return { status: "test_failed", resolved, listed, reason };
+async function checkTestPatches(lines, settings, commitOf, baseFiles) {
+    const checked = new Set();
+    for (const line of lines) {
+        const testPatch = line.instance?.testPatch;
+        if (testPatch === undefined || testPatch.trim() === "")
+            continue;
+        const name = line.instance?.baseCommit;
+        const commit = commitOf(name);
+        const key = JSON.stringify([commit ?? null, testPatch]);
+        if (checked.has(key))
+            continue;
+        checked.add(key);
+        const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
+        if (problem === undefined)
+            continue;
+        const base = name === undefined
+            ? `the checkout at ${settings.source.workdir}`
+            : `base_commit ${JSON.stringify(name)} (${commit})`;
+        throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
+    }
+}
+/**
+ * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
+ * then by the line's own image the same way, so that an image's lines run together and it is held (pulled,
+ * on disk) only while they do (line-images.ts). Lines with neither keep their own place.
+ */
+function judgingOrder(items) {
+    const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
+    return grouped(byCommit, (index) => imageOf(items[index]));
+}
+const imageOf = (item) => ("status" in item ? undefined : item.overrides?.image);
+/** `indices` grouped by `keyOf`, each group where its first member stands; those without a key stay alone. */
+function grouped(indices, keyOf) {
+    const groups = new Map();
+    for (const index of indices) {
+        const key = keyOf(index) ?? `\u0000${index}`;
+        const group = groups.get(key);
+        if (group)
+            group.push(index);
+        else
+            groups.set(key, [index]);
+    }
+    return [...groups.values()].flat();
+}
+/**
+ * How many of `items` are candidates at each commit, by `keyOf` of their `base_commit` name (a full sha, so
+ * that two names of one commit count together). Results carried over (a resumed run's) start from nothing.
+ */
+function candidatesByCommit(items, keyOf = (name) => name) {
+    const counts = new Map();
+    for (const item of items) {
+        const name = nameOf(item);
+        if (name !== undefined)
+            counts.set(keyOf(name), (counts.get(keyOf(name)) ?? 0) + 1);
+    }
+    return counts;
+}
+/**
+ * How a candidate gets its commit's tree: from a run image made once and `share`d by its containers, or
+ * `stream`ed into its own fresh container with its changes, as a reply's files are. A run image costs a
+ * container, a copy and a commit (seconds for a large tree), paid back only when more than one container
+ * starts from it: several candidates of the commit, a `setup` (run once on the tree, kept in the image),
+ * an image's own work dir (`image_workdir`: the tree is what the image holds, not ours to stream), or
+ * `compare: base` (the baseline runs on the same tree). A commit of one candidate and none of those, as every
+ * SWE-bench Lite instance is, streams.
+ */
+function treeDelivery(facts) {
+    const shared = facts.candidates !== 1 || facts.setup || facts.imageWorkdir || facts.compareBase;
+    return shared ? "share" : "stream";
+}
+/** Releases each commit's base once its last candidate is done. */
+class CommitBases {
+    runImages;
+    warn;
+    #left;
+    constructor(items, runImages, warn) {
+        this.runImages = runImages;
+        this.warn = warn;
+        this.#left = candidatesByCommit(items);
+    }
+    /** Called as each item's judgement ends. */
+    async done(item) {
+        const name = nameOf(item);
+        if (name === undefined || !this.runImages)
+            return;
+        const left = (this.#left.get(name) ?? 1) - 1;
+        this.#left.set(name, left);
+        if (left > 0)
+            return;
+        for (const failure of await this.runImages.release(this.runImages.commit(name)))
+            this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+// Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
+// add up to. Pure.
+
+
+/** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
+function rerunAfter(status, made, reruns) {
+    return RERUNNABLE.has(status) && made <= reruns;
+}
+/** Whether the attempts disagree: a flaky candidate. */
+function isFlaky(attempts) {
+    return new Set(attempts.map((a) => a.status)).size > 1;
+}
+/** Ids of the test cases that failed in one attempt and passed in another. */
+function flakyCases(runs) {
+    const failed = new Set();
+    const passed = new Set();
+    for (const tests of runs)
+        for (const c of tests?.cases ?? []) {
+            if (isFailing(c))
+                failed.add(c.id);
+            else if (c.status === "passed")
+                passed.add(c.id);
+        }
+    return new Set([...failed].filter((id) => passed.has(id)));
+}
+/** `tests` with each flaky case marked. */
+function markFlaky(tests, flaky) {
+    if (flaky.size === 0)
+        return tests;
+    return { ...tests, cases: tests.cases.map((c) => (flaky.has(c.id) ? { ...c, flaky: true } : c)) };
+}
+/** The reason a flaky pass fails the gate, when `fail-on` names `flaky`. */
+function flakyFailure(attempts) {
+    return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
+}
+
+;// CONCATENATED MODULE: ./src/verdict/baseline-runs.ts
+// The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
+// tree and command, whatever the number of patches compared with it.
+
+
+function baseline_runs_keyOf({ image, command, files, format }) {
+    const hash = (0,external_node_crypto_.createHash)("sha256");
+    for (const file of [...files].sort((a, b) => ascending(a.path, b.path))) {
+        hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
+        hash.update(file.content);
+        hash.update("\0");
+    }
+    return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
+}
+class BaselineRuns {
+    #runs = new Map();
+    /** The baseline run for `key`, run by `run` the first time it is asked for. */
+    get(key, run) {
+        const id = baseline_runs_keyOf(key);
+        let pending = this.#runs.get(id);
+        if (!pending) {
+            pending = run();
+            this.#runs.set(id, pending);
+        }
+        return pending;
+    }
+    /** Every baseline run made, in the order first asked for. */
+    all() {
+        return Promise.all(this.#runs.values());
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/tar/unpack.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const unpack_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function unpack_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const unpack_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + unpack_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + unpack_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = unpack_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + unpack_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: unpack_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
+    }
+    return { files, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
+// selected (formats.ts); or, for a log format, the command's own output read by its parser. Pure.
+
+
+
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const collect_MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read by `parser`. */
+function readResults(results, globs, parser) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / collect_MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching, parser);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+/** The command's output (RunFacts.log) read by a log format's parser; absent when the run kept none (it was stopped). */
+function readLogResults(log, parser) {
+    if (!log)
+        return { notes: ["the command's output did not come back (the run was stopped)"] };
+    const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
+    const all = [
+        ...(log.truncated
+            ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / collect_MIB)} MiB; tests past that were not read`]
+            : []),
+        ...(problem === undefined ? [] : [`the output is not readable as ${parser.format} (${problem})`]),
+        ...notes,
+    ];
+    const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
+    if (total > tests.cases.length)
+        all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
+    return { tests, notes: all, ...(untrusted !== undefined && { untrusted }) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
@@ -59366,6 +59495,7 @@ function judgeByLists(now, instance) {
 // timeout, checked for syntax first → its verdict (by tests, against the baseline with `compare: base`,
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
+
 
 
 
@@ -59401,6 +59531,34 @@ function syntaxOf(checks, facts) {
     }));
     return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
+/**
+ * A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
+ * candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
+ */
+function imageWorkdirOf(candidate, image) {
+    return candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+}
+/**
+ * `prepared` as it travels: a candidate alone on its commit (treeDelivery) carries the commit's whole tree
+ * with its changes in `files`, into a container of the plain image, and no run image is made for it.
+ */
+function delivered(prepared, candidate, ctx) {
+    const { commit, whole } = prepared;
+    if (prepared.start !== "tree" || commit === undefined || !whole || !ctx.commitCandidates)
+        return prepared;
+    const delivery = treeDelivery({
+        candidates: ctx.commitCandidates(commit),
+        setup: ctx.settings.run.setup !== undefined,
+        imageWorkdir: imageWorkdirOf(candidate, imageFor(ctx.settings, prepared.language, candidate)) !== undefined,
+        compareBase: ctx.settings.run.compare === "base",
+    });
+    if (delivery === "share")
+        return prepared;
+    // Nothing to start from but the image: what the patch deletes is simply not in the tree.
+    const { start: _start, deleted: _deleted, commit: _commit, whole: _whole, ...streamed } = prepared;
+    void [_start, _deleted, _commit, _whole];
+    return { ...streamed, files: whole };
+}
 async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
     const { language, limits } = prepared;
@@ -59415,9 +59573,7 @@ async function place(prepared, candidate, ctx) {
         if (problem)
             return { status: "sandbox_error", language, limits, reason: `service '${service.name}': ${problem}` };
     }
-    // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
-    // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
-    const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+    const workdir = imageWorkdirOf(candidate, image);
     const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
     const made = start
         ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup)
@@ -59596,7 +59752,8 @@ function byLists(verdict, instance) {
     return next;
 }
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
-async function runPrepared(prepared, candidate, ctx) {
+async function runPrepared(given, candidate, ctx) {
+    const prepared = delivered(given, candidate, ctx);
     const placement = await place(prepared, candidate, ctx);
     if ("status" in placement)
         return placement;
@@ -59882,113 +60039,6 @@ class RunImages {
 function withInputs(files, change) {
     const replaced = new Set([...change.files.map((f) => f.path), ...change.deleted]);
     return [...files.filter((f) => !replaced.has(f.path)), ...change.files];
-}
-
-;// CONCATENATED MODULE: ./src/run/commits.ts
-// A dataset whose lines name their own `base_commit`: each commit's base (its tree, its run image, its
-// setup) is made once and shared by that commit's candidates, and dropped when the last of them is done.
-// Candidates are judged grouped by commit (the report keeps their order), so a night over many commits
-// holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
-
-
-
-
-const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
-/**
- * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
- * `test_patch` applies to its base, and lines that list their tests have per-test results to be judged by.
- * Bad input, named with its line.
- */
-async function checkInstances(items, settings, runImages) {
-    // A log format reads its tests off the command's output; JUnit needs the files named.
-    const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
-    if (listing && settings.run.testResults.length === 0)
-        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
-    const named = items.flatMap((item) => {
-        const name = nameOf(item);
-        return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
-    });
-    if (!runImages)
-        return;
-    if (named.length > 0)
-        await runImages.resolveCommits(named);
-    await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => (name === undefined ? undefined : runImages.commit(name)), (commit, paths) => runImages.baseFiles(commit, paths));
-}
-/**
- * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
- * them: one that does not apply is the line's fault, so the run ends before anything runs, naming the first
- * line that carries it (judged, each of its candidates would be blamed for a test the dataset got wrong).
- */
-async function checkTestPatches(lines, settings, commitOf, baseFiles) {
-    const checked = new Set();
-    for (const line of lines) {
-        const testPatch = line.instance?.testPatch;
-        if (testPatch === undefined || testPatch.trim() === "")
-            continue;
-        const name = line.instance?.baseCommit;
-        const commit = commitOf(name);
-        const key = JSON.stringify([commit ?? null, testPatch]);
-        if (checked.has(key))
-            continue;
-        checked.add(key);
-        const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
-        if (problem === undefined)
-            continue;
-        const base = name === undefined
-            ? `the checkout at ${settings.source.workdir}`
-            : `base_commit ${JSON.stringify(name)} (${commit})`;
-        throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
-    }
-}
-/**
- * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
- * then by the line's own image the same way, so that an image's lines run together and it is held (pulled,
- * on disk) only while they do (line-images.ts). Lines with neither keep their own place.
- */
-function judgingOrder(items) {
-    const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
-    return grouped(byCommit, (index) => imageOf(items[index]));
-}
-const imageOf = (item) => ("status" in item ? undefined : item.overrides?.image);
-/** `indices` grouped by `keyOf`, each group where its first member stands; those without a key stay alone. */
-function grouped(indices, keyOf) {
-    const groups = new Map();
-    for (const index of indices) {
-        const key = keyOf(index) ?? `\u0000${index}`;
-        const group = groups.get(key);
-        if (group)
-            group.push(index);
-        else
-            groups.set(key, [index]);
-    }
-    return [...groups.values()].flat();
-}
-/** Releases each commit's base once its last candidate is done. */
-class CommitBases {
-    runImages;
-    warn;
-    #left = new Map();
-    constructor(items, runImages, warn) {
-        this.runImages = runImages;
-        this.warn = warn;
-        for (const item of items) {
-            const name = nameOf(item);
-            if (name !== undefined)
-                this.#left.set(name, (this.#left.get(name) ?? 0) + 1);
-        }
-    }
-    /** Called as each item's judgement ends. */
-    async done(item) {
-        const name = nameOf(item);
-        if (name === undefined || !this.runImages)
-            return;
-        const left = (this.#left.get(name) ?? 1) - 1;
-        this.#left.set(name, left);
-        if (left > 0)
-            return;
-        for (const failure of await this.runImages.release(this.runImages.commit(name)))
-            this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/run/verdict-state.ts
@@ -60462,6 +60512,10 @@ async function judgeAll(entries, ctx, hooks) {
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+    // By full sha, known once the names are resolved: a commit of one candidate needs no run image (treeDelivery).
+    const { runImages } = ctx;
+    const perCommit = candidatesByCommit(taken, (name) => (runImages ? runImages.commit(name) : name));
+    const judging = { ...ctx, commitCandidates: (commit) => perCommit.get(commit) ?? 0 };
     const order = judgingOrder(taken);
     const own = runOwnImages(settings);
     const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
@@ -60473,7 +60527,7 @@ async function judgeAll(entries, ctx, hooks) {
     await mapLimit(order, settings.mode.concurrency, async (index, position) => {
         const item = taken[index];
         images.starting(position);
-        const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+        const judged = "status" in item ? item : await judgeCandidate(item, judging);
         const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
         hooks.finished?.(result);
         await bases.done(item);

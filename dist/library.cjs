@@ -14618,7 +14618,7 @@ async function preparePatch(diff, candidate, ctx) {
     limits: candidateLimits(settings, candidate, true),
     patch,
     ...start && { start, deleted },
-    ...start === "tree" && ctx.commit !== void 0 && { commit: ctx.commit },
+    ...start === "tree" && ctx.commit !== void 0 && { commit: ctx.commit, whole: [...final.values()] },
     unpatched: [...before.values()],
     ...protection.protected.length > 0 && { protected: protection.protected },
     ...setup,
@@ -15770,6 +15770,384 @@ class ImageGate {
   }
 }
 ;
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: statuses_STATUSES };
+const report_RESOLVED = ["full", "partial", "no"];
+const TESTS = {
+  type: "object",
+  description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+  properties: {
+    counts: {
+      type: "object",
+      description: "How many test cases ended each way.",
+      properties: {
+        passed: { ...COUNT, description: "Test cases that passed." },
+        failed: { ...COUNT, description: "Test cases that failed an assertion." },
+        error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+        skipped: { ...COUNT, description: "Test cases that were skipped." }
+      },
+      required: ["passed", "failed", "error", "skipped"]
+    },
+    cases: {
+      type: "array",
+      description: "Every test case, in the order the files list them.",
+      items: {
+        type: "object",
+        properties: {
+          id: declare_text("Stable id of the test case, as `compare` lists it."),
+          name: declare_text("The test case's name."),
+          classname: declare_text("The test case's class or suite name."),
+          file: declare_text("The file the test case is in, when the XML says."),
+          line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+          status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+          message: declare_text("The failure's or error's message."),
+          duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+          flaky: {
+            type: "boolean",
+            description: "With `reruns`: true when the test case failed in one attempt and passed in another."
+          }
+        },
+        required: ["id", "name", "status"]
+      }
+    }
+  },
+  required: ["counts", "cases"]
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+const LISTED_TESTS = {
+  type: "object",
+  description: "One list's test ids, each in one of the two.",
+  properties: {
+    passed: { ...TEST_IDS, description: "The listed tests that passed." },
+    not_passed: {
+      ...TEST_IDS,
+      description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run."
+    }
+  },
+  required: ["passed", "not_passed"]
+};
+const RESULT_SCHEMA = {
+  type: "object",
+  description: "One judged candidate.",
+  properties: {
+    id: {
+      type: "string",
+      description: "The candidate's id: the comment's (`comment-\u2026`, `review-\u2026`, `review-comment-\u2026`), the file's path, or the dataset line's `id`."
+    },
+    source: {
+      type: "string",
+      description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`."
+    },
+    url: declare_text("The comment's URL, for candidates from a pull request."),
+    author: declare_text("The login of the comment's author, for candidates from a pull request."),
+    language: {
+      type: ["string", "null"],
+      description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, \u2026); null when it could not be told."
+    },
+    status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
+    exit_code: {
+      type: ["integer", "null"],
+      description: "The test command's exit code; null when it did not run or the engine could not tell."
+    },
+    signal: {
+      type: ["string", "null"],
+      description: "The signal that crashed the test command (`SIGSEGV`, \u2026), for `test_failed` only; null otherwise."
+    },
+    duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+    cpu_ms: {
+      ...COUNT,
+      description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time)."
+    },
+    stdout: declare_text("The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run."),
+    stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+    truncated: {
+      type: "object",
+      description: "Whether each stream was cut at `max-output`.",
+      properties: {
+        stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+        stderr: { type: "boolean", description: "Whether `stderr` was cut." }
+      },
+      required: ["stdout", "stderr"]
+    },
+    feedback: {
+      type: "string",
+      description: "The message to hand back to the model for this status; empty for `pass`."
+    },
+    syntax: {
+      type: "object",
+      description: "Where and why the code does not parse, for `syntax_error`.",
+      properties: {
+        message: declare_text("The parser's message."),
+        file: declare_text("The file that does not parse, relative to the work dir."),
+        line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+        column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." }
+      },
+      required: ["message"]
+    },
+    changed_files: {
+      type: "array",
+      items: { type: "string" },
+      description: "The files a patch changed, for patch candidates."
+    },
+    patch_strategy: {
+      type: "string",
+      description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates."
+    },
+    tests: TESTS,
+    compare: {
+      type: "object",
+      description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+      properties: {
+        fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+        pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+        pass_to_fail: {
+          ...TEST_IDS,
+          description: "Tests that pass on the base and fail with the candidate: what it broke."
+        },
+        fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+        new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+        new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." }
+      }
+    },
+    attempts: {
+      type: "array",
+      description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+      items: {
+        type: "object",
+        properties: {
+          status: { ...STATUS, description: "The attempt's status." },
+          duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." }
+        },
+        required: ["status", "duration_ms"]
+      }
+    },
+    flaky: {
+      type: "boolean",
+      description: "With `reruns`: whether the attempts disagreed (added for the next release)."
+    },
+    retried: {
+      type: "boolean",
+      description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release)."
+    },
+    notes: {
+      type: "array",
+      items: { type: "string" },
+      description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release)."
+    },
+    task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+    cached: {
+      type: "boolean",
+      description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release)."
+    },
+    protected: {
+      type: "array",
+      items: { type: "string" },
+      description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release)."
+    },
+    resolved: {
+      enum: report_RESOLVED,
+      description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`)."
+    },
+    tampering: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          file: declare_text("The candidate's file, relative to the work dir."),
+          line: { ...COUNT, description: "The line, from 1." },
+          what: declare_text("What the code reaches of the judge, in words.")
+        },
+        required: ["file", "line", "what"]
+      },
+      description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that)."
+    },
+    repo: declare_text("The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that)."),
+    model: declare_text("The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that)."),
+    listed: {
+      type: "object",
+      description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
+      properties: {
+        fail_to_pass: LISTED_TESTS,
+        pass_to_pass: LISTED_TESTS
+      },
+      required: ["fail_to_pass", "pass_to_pass"]
+    },
+    empty_patch: {
+      const: true,
+      description: "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that)."
+    },
+    fingerprint: {
+      type: "string",
+      pattern: "^[0-9a-f]{64}$",
+      description: "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that)."
+    }
+  },
+  required: [
+    "id",
+    "source",
+    "language",
+    "status",
+    "exit_code",
+    "signal",
+    "duration_ms",
+    "stdout",
+    "stderr",
+    "truncated",
+    "feedback"
+  ]
+};
+const report_SKIPPED_SCHEMA = {
+  type: "object",
+  description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
+  properties: {
+    id: declare_text("The candidate's id, as a result would have it."),
+    source: declare_text("Where the candidate came from, as a result would have it."),
+    url: declare_text("The comment's URL, for candidates from a pull request."),
+    reason: declare_text("Why it was not run.")
+  },
+  required: ["id", "source", "reason"]
+};
+const SHARD_SCHEMA = {
+  type: "object",
+  description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+  properties: {
+    index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+    count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." }
+  },
+  required: ["index", "count"]
+};
+const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REQUIRED_COUNTS = [
+  "no_code",
+  "patch_failed",
+  "syntax_error",
+  "timeout",
+  "oom",
+  "test_failed",
+  "pass",
+  "sandbox_error"
+];
+const REPORT_SCHEMA = {
+  ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+  type: "object",
+  properties: {
+    version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+    shard: { $ref: "#/$defs/shard" },
+    summary: {
+      type: "object",
+      description: "Counts over `results`.",
+      properties: {
+        total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+        by_status: {
+          type: "object",
+          description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
+          properties: BY_STATUS,
+          // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
+          required: REQUIRED_COUNTS
+        },
+        resolved: {
+          type: "object",
+          description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
+          properties: Object.fromEntries(report_RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
+          required: report_RESOLVED
+        },
+        resolved_rate: {
+          type: "object",
+          description: "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
+          properties: {
+            value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full \xF7 judged by the lists." },
+            low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
+            high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
+            level: { const: 0.95, description: "The interval's confidence level." },
+            method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." }
+          },
+          required: ["value", "low", "high", "level", "method"]
+        },
+        by_repo: {
+          type: "object",
+          description: "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
+          additionalProperties: {
+            type: "object",
+            properties: {
+              resolved: { ...COUNT, description: "Results of the repository resolved in full." },
+              total: { ...COUNT, description: "Results of the repository judged by their lists." }
+            },
+            required: ["resolved", "total"]
+          }
+        }
+      },
+      required: ["total", "by_status"]
+    },
+    results: {
+      type: "array",
+      description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+      items: { $ref: "#/$defs/result" }
+    },
+    skipped: {
+      type: "array",
+      description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
+      items: { $ref: "#/$defs/skipped" }
+    },
+    base: {
+      type: "object",
+      description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+      properties: {
+        status: { ...STATUS, description: "The base run's status." },
+        exit_code: {
+          type: ["integer", "null"],
+          description: "The test command's exit code on the base; null when it did not run to its end."
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+        tests: TESTS,
+        notes: {
+          type: "array",
+          items: { type: "string" },
+          description: "What could not be read of the base run's results, or why the comparison is void."
+        }
+      },
+      required: ["status"]
+    },
+    pass_at_k: {
+      type: "object",
+      description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+      properties: {
+        k: {
+          type: "array",
+          items: { type: "integer", minimum: 1 },
+          description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for."
+        },
+        overall: {
+          type: "object",
+          additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+          description: "`pass@<k>` \u2192 the mean over the tasks of each task's estimate."
+        },
+        tasks: {
+          type: "array",
+          description: "Every task, in the order its first sample came.",
+          items: {
+            type: "object",
+            properties: {
+              task: declare_text("The task."),
+              n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+              c: { ...COUNT, description: "Samples that passed." },
+              pass_at: {
+                type: "object",
+                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                description: "`pass@<k>` \u2192 the estimate, for each k of `pass-at-k` no larger than `n`."
+              }
+            },
+            required: ["task", "n", "c", "pass_at"]
+          }
+        }
+      },
+      required: ["k", "overall", "tasks"]
+    }
+  },
+  required: ["version", "summary", "results", "skipped"],
+  $defs: { result: RESULT_SCHEMA, skipped: report_SKIPPED_SCHEMA, shard: SHARD_SCHEMA }
+};
+const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
+;
 function tests_testCount(tests) {
   const { passed, failed, error, skipped } = tests.counts;
   return passed + failed + error + skipped;
@@ -15798,60 +16176,6 @@ function pytestNodeToCaseId(id) {
   const name = parts.pop();
   const classname = [path2.slice(0, module2).replace(/\//g, "."), ...parts].join(".");
   return `${classname}::${name}${params}`;
-}
-;
-function rerunAfter(status, made, reruns) {
-  return RERUNNABLE.has(status) && made <= reruns;
-}
-function isFlaky(attempts) {
-  return new Set(attempts.map((a) => a.status)).size > 1;
-}
-function flakyCases(runs) {
-  const failed = /* @__PURE__ */ new Set();
-  const passed = /* @__PURE__ */ new Set();
-  for (const tests of runs)
-    for (const c of tests?.cases ?? []) {
-      if (isFailing(c))
-        failed.add(c.id);
-      else if (c.status === "passed")
-        passed.add(c.id);
-    }
-  return new Set([...failed].filter((id) => passed.has(id)));
-}
-function markFlaky(tests, flaky) {
-  if (flaky.size === 0)
-    return tests;
-  return { ...tests, cases: tests.cases.map((c) => flaky.has(c.id) ? { ...c, flaky: true } : c) };
-}
-function flakyFailure(attempts) {
-  return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
-}
-;
-function baseline_runs_keyOf({ image, command, files, format }) {
-  const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
-  for (const file of [...files].sort((a, b) => order_ascending(a.path, b.path))) {
-    hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
-    hash.update(file.content);
-    hash.update("\0");
-  }
-  return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
-}
-class BaselineRuns {
-  #runs = /* @__PURE__ */ new Map();
-  /** The baseline run for `key`, run by `run` the first time it is asked for. */
-  get(key, run2) {
-    const id = baseline_runs_keyOf(key);
-    let pending = this.#runs.get(id);
-    if (!pending) {
-      pending = run2();
-      this.#runs.set(id, pending);
-    }
-    return pending;
-  }
-  /** Every baseline run made, in the order first asked for. */
-  all() {
-    return Promise.all(this.#runs.values());
-  }
 }
 ;
 function judgeByTests(status, reading, source) {
@@ -15953,120 +16277,57 @@ function compare_reportedBase(base) {
   };
 }
 ;
-const unpack_BLOCK = 512;
-function field(block, offset, length) {
-  const raw = block.subarray(offset, offset + length);
-  const end = raw.indexOf(0);
-  return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+function resolved_listsTests(instance) {
+  return instance?.failToPass !== void 0 || instance?.passToPass !== void 0;
 }
-function unpack_octal(block, offset, length) {
-  const text = field(block, offset, length).trim();
-  return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+function listedBy(tests, instance) {
+  const by = tests ? outcomes(tests) : /* @__PURE__ */ new Map();
+  const passed = (id) => {
+    const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
+    if (found !== void 0 || id.split("[").length <= id.split("]").length)
+      return found === "pass";
+    const begun = [...by].filter(([caseId2]) => caseId2.startsWith(id));
+    return begun.length > 0 && begun.every(([, outcome2]) => outcome2 === "pass");
+  };
+  const split = (ids = []) => ({
+    passed: ids.filter(passed),
+    not_passed: ids.filter((id) => !passed(id))
+  });
+  return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
 }
-function paxPath(data) {
-  let path2;
-  for (let at = 0; at < data.length; ) {
-    const space = data.indexOf(32, at);
-    const length = Number(data.subarray(at, space).toString("ascii"));
-    if (space < 0 || !Number.isInteger(length) || length <= 0)
-      break;
-    const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
-    if (record.startsWith("path="))
-      path2 = record.slice("path=".length);
-    at += length;
-  }
-  return path2;
+function resolvedBy(tests, instance) {
+  return resolvedOf(listedBy(tests, instance));
 }
-const unpack_relative = (name) => name.replace(/^\.\//, "");
-function untar(tar) {
-  const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-  const files = [];
-  const notes = [];
-  let longName;
-  for (let at = 0; at + unpack_BLOCK <= bytes.length; ) {
-    const header2 = bytes.subarray(at, at + unpack_BLOCK);
-    if (header2.every((byte) => byte === 0))
-      return { files, notes };
-    const size = unpack_octal(header2, 124, 12);
-    const type = String.fromCharCode(header2[156]);
-    if (!Number.isFinite(size)) {
-      notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-      return { files, notes };
-    }
-    const start = at + unpack_BLOCK;
-    const end = start + size;
-    if (end > bytes.length) {
-      notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header2, 0, 100)))}`);
-      return { files, notes };
-    }
-    const data = bytes.subarray(start, end);
-    const prefix = field(header2, 345, 155);
-    const name = longName ?? (prefix ? `${prefix}/${field(header2, 0, 100)}` : field(header2, 0, 100));
-    longName = void 0;
-    if (type === "x")
-      longName = paxPath(data);
-    else if (type === "L")
-      longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-    else if (type === "0" || type === "\0" || type === "7")
-      files.push({ path: unpack_relative(name), data: Buffer.from(data) });
-    at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
-  }
-  return { files, notes };
+function resolvedOf(listed) {
+  const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
+  const resolved = notPassing.passToPass.length > 0 ? "no" : notPassing.failToPass.length === 0 ? "full" : listed.fail_to_pass.passed.length > 0 ? "partial" : "no";
+  return { resolved, notPassing };
 }
-;
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-const MAX_CASES = 1e4;
-function readTestResults(files, parser) {
-  const cases = [];
-  const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-  const notes = [];
-  for (const { path: path2, data } of files) {
-    if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-      notes.push(`${path2}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-      continue;
-    }
-    const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-    cases.push(...tests.cases);
-    for (const status of ["passed", "failed", "error", "skipped"])
-      counts[status] += tests.counts[status];
-    if (problem !== void 0)
-      notes.push(`${path2}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-  }
-  const total = counts.passed + counts.failed + counts.error + counts.skipped;
-  if (total > cases.length)
-    notes.push(`${total} test cases; the first ${cases.length} are listed`);
-  return { tests: { counts, cases }, notes };
+const SHOWN = 5;
+function notPassedText(name, ids, of) {
+  if (ids.length === 0)
+    return void 0;
+  const shown2 = ids.slice(0, SHOWN).join(", ");
+  const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
+  return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown2}${more}`;
 }
-;
-function findPatterns(globs) {
-  return globs.map((glob) => glob.replace(/\{[^}]*\}/g, "*").replace(/\*\*\//g, "*").replace(/\*\*/g, "*"));
-}
-const MIB = 1024 ** 2;
-function readResults(results, globs, parser) {
-  if (!results)
-    return { notes: ["the command's test results did not come back (the run was stopped)"] };
-  const { files, notes } = untar(results.bytes);
-  if (results.truncated)
-    notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
-  const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
-  if (matching.length === 0)
-    return { notes };
-  const read = readTestResults(matching, parser);
-  return { tests: read.tests, notes: [...notes, ...read.notes] };
-}
-function readLogResults(log, parser) {
-  if (!log)
-    return { notes: ["the command's output did not come back (the run was stopped)"] };
-  const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
-  const all = [
-    ...log.truncated ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / MIB)} MiB; tests past that were not read`] : [],
-    ...problem === void 0 ? [] : [`the output is not readable as ${parser.format} (${problem})`],
-    ...notes
-  ];
-  const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
-  if (total > tests.cases.length)
-    all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
-  return { tests, notes: all, ...untrusted !== void 0 && { untrusted } };
+function judgeByLists(now, instance) {
+  const unread = { status: now.status, resolved: "no", listed: listedBy(void 0, instance) };
+  if (!RAN_TO_END.has(now.status) || !now.tests)
+    return unread;
+  const failing2 = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+  if (now.status === "test_failed" && failing2 === 0)
+    return unread;
+  const listed = listedBy(now.tests, instance);
+  const { resolved, notPassing } = resolvedOf(listed);
+  if (resolved === "full")
+    return { status: "pass", resolved, listed, clearReason: true };
+  const lists = [
+    notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+    notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0)
+  ].filter(Boolean);
+  const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
+  return { status: "test_failed", resolved, listed, reason };
 }
 var saxes = __nccwpck_require__(9800);
 ;
@@ -16540,435 +16801,261 @@ function formats_readsLog(format) {
   return RESULTS_PARSERS[format].reads === "log";
 }
 ;
-const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: statuses_STATUSES };
-const report_RESOLVED = ["full", "partial", "no"];
-const TESTS = {
-  type: "object",
-  description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
-  properties: {
-    counts: {
-      type: "object",
-      description: "How many test cases ended each way.",
-      properties: {
-        passed: { ...COUNT, description: "Test cases that passed." },
-        failed: { ...COUNT, description: "Test cases that failed an assertion." },
-        error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
-        skipped: { ...COUNT, description: "Test cases that were skipped." }
-      },
-      required: ["passed", "failed", "error", "skipped"]
-    },
-    cases: {
-      type: "array",
-      description: "Every test case, in the order the files list them.",
-      items: {
-        type: "object",
-        properties: {
-          id: declare_text("Stable id of the test case, as `compare` lists it."),
-          name: declare_text("The test case's name."),
-          classname: declare_text("The test case's class or suite name."),
-          file: declare_text("The file the test case is in, when the XML says."),
-          line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
-          status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-          message: declare_text("The failure's or error's message."),
-          duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
-          flaky: {
-            type: "boolean",
-            description: "With `reruns`: true when the test case failed in one attempt and passed in another."
-          }
-        },
-        required: ["id", "name", "status"]
-      }
-    }
-  },
-  required: ["counts", "cases"]
-};
-const TEST_IDS = { type: "array", items: { type: "string" } };
-const LISTED_TESTS = {
-  type: "object",
-  description: "One list's test ids, each in one of the two.",
-  properties: {
-    passed: { ...TEST_IDS, description: "The listed tests that passed." },
-    not_passed: {
-      ...TEST_IDS,
-      description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run."
-    }
-  },
-  required: ["passed", "not_passed"]
-};
-const RESULT_SCHEMA = {
-  type: "object",
-  description: "One judged candidate.",
-  properties: {
-    id: {
-      type: "string",
-      description: "The candidate's id: the comment's (`comment-\u2026`, `review-\u2026`, `review-comment-\u2026`), the file's path, or the dataset line's `id`."
-    },
-    source: {
-      type: "string",
-      description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`."
-    },
-    url: declare_text("The comment's URL, for candidates from a pull request."),
-    author: declare_text("The login of the comment's author, for candidates from a pull request."),
-    language: {
-      type: ["string", "null"],
-      description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, \u2026); null when it could not be told."
-    },
-    status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
-    exit_code: {
-      type: ["integer", "null"],
-      description: "The test command's exit code; null when it did not run or the engine could not tell."
-    },
-    signal: {
-      type: ["string", "null"],
-      description: "The signal that crashed the test command (`SIGSEGV`, \u2026), for `test_failed` only; null otherwise."
-    },
-    duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-    cpu_ms: {
-      ...COUNT,
-      description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time)."
-    },
-    stdout: declare_text("The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run."),
-    stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
-    truncated: {
-      type: "object",
-      description: "Whether each stream was cut at `max-output`.",
-      properties: {
-        stdout: { type: "boolean", description: "Whether `stdout` was cut." },
-        stderr: { type: "boolean", description: "Whether `stderr` was cut." }
-      },
-      required: ["stdout", "stderr"]
-    },
-    feedback: {
-      type: "string",
-      description: "The message to hand back to the model for this status; empty for `pass`."
-    },
-    syntax: {
-      type: "object",
-      description: "Where and why the code does not parse, for `syntax_error`.",
-      properties: {
-        message: declare_text("The parser's message."),
-        file: declare_text("The file that does not parse, relative to the work dir."),
-        line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
-        column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." }
-      },
-      required: ["message"]
-    },
-    changed_files: {
-      type: "array",
-      items: { type: "string" },
-      description: "The files a patch changed, for patch candidates."
-    },
-    patch_strategy: {
-      type: "string",
-      description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates."
-    },
-    tests: TESTS,
-    compare: {
-      type: "object",
-      description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
-      properties: {
-        fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
-        pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-        pass_to_fail: {
-          ...TEST_IDS,
-          description: "Tests that pass on the base and fail with the candidate: what it broke."
-        },
-        fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
-        new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
-        new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." }
-      }
-    },
-    attempts: {
-      type: "array",
-      description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
-      items: {
-        type: "object",
-        properties: {
-          status: { ...STATUS, description: "The attempt's status." },
-          duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." }
-        },
-        required: ["status", "duration_ms"]
-      }
-    },
-    flaky: {
-      type: "boolean",
-      description: "With `reruns`: whether the attempts disagreed (added for the next release)."
-    },
-    retried: {
-      type: "boolean",
-      description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release)."
-    },
-    notes: {
-      type: "array",
-      items: { type: "string" },
-      description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release)."
-    },
-    task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
-    cached: {
-      type: "boolean",
-      description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release)."
-    },
-    protected: {
-      type: "array",
-      items: { type: "string" },
-      description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release)."
-    },
-    resolved: {
-      enum: report_RESOLVED,
-      description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`)."
-    },
-    tampering: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          file: declare_text("The candidate's file, relative to the work dir."),
-          line: { ...COUNT, description: "The line, from 1." },
-          what: declare_text("What the code reaches of the judge, in words.")
-        },
-        required: ["file", "line", "what"]
-      },
-      description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that)."
-    },
-    repo: declare_text("The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that)."),
-    model: declare_text("The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that)."),
-    listed: {
-      type: "object",
-      description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
-      properties: {
-        fail_to_pass: LISTED_TESTS,
-        pass_to_pass: LISTED_TESTS
-      },
-      required: ["fail_to_pass", "pass_to_pass"]
-    },
-    empty_patch: {
-      const: true,
-      description: "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that)."
-    },
-    fingerprint: {
-      type: "string",
-      pattern: "^[0-9a-f]{64}$",
-      description: "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that)."
-    }
-  },
-  required: [
-    "id",
-    "source",
-    "language",
-    "status",
-    "exit_code",
-    "signal",
-    "duration_ms",
-    "stdout",
-    "stderr",
-    "truncated",
-    "feedback"
-  ]
-};
-const report_SKIPPED_SCHEMA = {
-  type: "object",
-  description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
-  properties: {
-    id: declare_text("The candidate's id, as a result would have it."),
-    source: declare_text("Where the candidate came from, as a result would have it."),
-    url: declare_text("The comment's URL, for candidates from a pull request."),
-    reason: declare_text("Why it was not run.")
-  },
-  required: ["id", "source", "reason"]
-};
-const SHARD_SCHEMA = {
-  type: "object",
-  description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
-  properties: {
-    index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
-    count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." }
-  },
-  required: ["index", "count"]
-};
-const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
-const REQUIRED_COUNTS = [
-  "no_code",
-  "patch_failed",
-  "syntax_error",
-  "timeout",
-  "oom",
-  "test_failed",
-  "pass",
-  "sandbox_error"
-];
-const REPORT_SCHEMA = {
-  ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
-  type: "object",
-  properties: {
-    version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
-    shard: { $ref: "#/$defs/shard" },
-    summary: {
-      type: "object",
-      description: "Counts over `results`.",
-      properties: {
-        total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-        by_status: {
-          type: "object",
-          description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
-          properties: BY_STATUS,
-          // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
-          required: REQUIRED_COUNTS
-        },
-        resolved: {
-          type: "object",
-          description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
-          properties: Object.fromEntries(report_RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
-          required: report_RESOLVED
-        },
-        resolved_rate: {
-          type: "object",
-          description: "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
-          properties: {
-            value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full \xF7 judged by the lists." },
-            low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
-            high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
-            level: { const: 0.95, description: "The interval's confidence level." },
-            method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." }
-          },
-          required: ["value", "low", "high", "level", "method"]
-        },
-        by_repo: {
-          type: "object",
-          description: "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
-          additionalProperties: {
-            type: "object",
-            properties: {
-              resolved: { ...COUNT, description: "Results of the repository resolved in full." },
-              total: { ...COUNT, description: "Results of the repository judged by their lists." }
-            },
-            required: ["resolved", "total"]
-          }
-        }
-      },
-      required: ["total", "by_status"]
-    },
-    results: {
-      type: "array",
-      description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
-      items: { $ref: "#/$defs/result" }
-    },
-    skipped: {
-      type: "array",
-      description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
-      items: { $ref: "#/$defs/skipped" }
-    },
-    base: {
-      type: "object",
-      description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
-      properties: {
-        status: { ...STATUS, description: "The base run's status." },
-        exit_code: {
-          type: ["integer", "null"],
-          description: "The test command's exit code on the base; null when it did not run to its end."
-        },
-        duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
-        tests: TESTS,
-        notes: {
-          type: "array",
-          items: { type: "string" },
-          description: "What could not be read of the base run's results, or why the comparison is void."
-        }
-      },
-      required: ["status"]
-    },
-    pass_at_k: {
-      type: "object",
-      description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
-      properties: {
-        k: {
-          type: "array",
-          items: { type: "integer", minimum: 1 },
-          description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for."
-        },
-        overall: {
-          type: "object",
-          additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-          description: "`pass@<k>` \u2192 the mean over the tasks of each task's estimate."
-        },
-        tasks: {
-          type: "array",
-          description: "Every task, in the order its first sample came.",
-          items: {
-            type: "object",
-            properties: {
-              task: declare_text("The task."),
-              n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
-              c: { ...COUNT, description: "Samples that passed." },
-              pass_at: {
-                type: "object",
-                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                description: "`pass@<k>` \u2192 the estimate, for each k of `pass-at-k` no larger than `n`."
-              }
-            },
-            required: ["task", "n", "c", "pass_at"]
-          }
-        }
-      },
-      required: ["k", "overall", "tasks"]
-    }
-  },
-  required: ["version", "summary", "results", "skipped"],
-  $defs: { result: RESULT_SCHEMA, skipped: report_SKIPPED_SCHEMA, shard: SHARD_SCHEMA }
-};
-const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
-;
-function resolved_listsTests(instance) {
-  return instance?.failToPass !== void 0 || instance?.passToPass !== void 0;
-}
-function listedBy(tests, instance) {
-  const by = tests ? outcomes(tests) : /* @__PURE__ */ new Map();
-  const passed = (id) => {
-    const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
-    if (found !== void 0 || id.split("[").length <= id.split("]").length)
-      return found === "pass";
-    const begun = [...by].filter(([caseId2]) => caseId2.startsWith(id));
-    return begun.length > 0 && begun.every(([, outcome2]) => outcome2 === "pass");
-  };
-  const split = (ids = []) => ({
-    passed: ids.filter(passed),
-    not_passed: ids.filter((id) => !passed(id))
+const nameOf = (item) => "status" in item ? void 0 : item.instance?.baseCommit;
+async function commits_checkInstances(items, settings, runImages) {
+  const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
+  if (listing && settings.run.testResults.length === 0)
+    throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
+  const named = items.flatMap((item) => {
+    const name = nameOf(item);
+    return name === void 0 || "status" in item ? [] : [{ name, source: item.source }];
   });
-  return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
+  if (!runImages)
+    return;
+  if (named.length > 0)
+    await runImages.resolveCommits(named);
+  await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => name === void 0 ? void 0 : runImages.commit(name), (commit, paths) => runImages.baseFiles(commit, paths));
 }
-function resolvedBy(tests, instance) {
-  return resolvedOf(listedBy(tests, instance));
+async function checkTestPatches(lines, settings, commitOf, baseFiles) {
+  const checked = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    const testPatch = line.instance?.testPatch;
+    if (testPatch === void 0 || testPatch.trim() === "")
+      continue;
+    const name = line.instance?.baseCommit;
+    const commit = commitOf(name);
+    const key = JSON.stringify([commit ?? null, testPatch]);
+    if (checked.has(key))
+      continue;
+    checked.add(key);
+    const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
+    if (problem === void 0)
+      continue;
+    const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commit})`;
+    throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
+  }
 }
-function resolvedOf(listed) {
-  const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
-  const resolved = notPassing.passToPass.length > 0 ? "no" : notPassing.failToPass.length === 0 ? "full" : listed.fail_to_pass.passed.length > 0 ? "partial" : "no";
-  return { resolved, notPassing };
+function commits_judgingOrder(items) {
+  const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
+  return grouped(byCommit, (index) => imageOf(items[index]));
 }
-const SHOWN = 5;
-function notPassedText(name, ids, of) {
-  if (ids.length === 0)
-    return void 0;
-  const shown2 = ids.slice(0, SHOWN).join(", ");
-  const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
-  return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown2}${more}`;
+const imageOf = (item) => "status" in item ? void 0 : item.overrides?.image;
+function grouped(indices, keyOf2) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const index of indices) {
+    const key = keyOf2(index) ?? `\0${index}`;
+    const group = groups.get(key);
+    if (group)
+      group.push(index);
+    else
+      groups.set(key, [index]);
+  }
+  return [...groups.values()].flat();
 }
-function judgeByLists(now, instance) {
-  const unread = { status: now.status, resolved: "no", listed: listedBy(void 0, instance) };
-  if (!RAN_TO_END.has(now.status) || !now.tests)
-    return unread;
-  const failing2 = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
-  if (now.status === "test_failed" && failing2 === 0)
-    return unread;
-  const listed = listedBy(now.tests, instance);
-  const { resolved, notPassing } = resolvedOf(listed);
-  if (resolved === "full")
-    return { status: "pass", resolved, listed, clearReason: true };
-  const lists = [
-    notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
-    notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0)
-  ].filter(Boolean);
-  const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
-  return { status: "test_failed", resolved, listed, reason };
+function commits_candidatesByCommit(items, keyOf2 = (name) => name) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const item of items) {
+    const name = nameOf(item);
+    if (name !== void 0)
+      counts.set(keyOf2(name), (counts.get(keyOf2(name)) ?? 0) + 1);
+  }
+  return counts;
+}
+function treeDelivery(facts) {
+  const shared = facts.candidates !== 1 || facts.setup || facts.imageWorkdir || facts.compareBase;
+  return shared ? "share" : "stream";
+}
+class commits_CommitBases {
+  runImages;
+  warn;
+  #left;
+  constructor(items, runImages, warn) {
+    this.runImages = runImages;
+    this.warn = warn;
+    this.#left = commits_candidatesByCommit(items);
+  }
+  /** Called as each item's judgement ends. */
+  async done(item) {
+    const name = nameOf(item);
+    if (name === void 0 || !this.runImages)
+      return;
+    const left2 = (this.#left.get(name) ?? 1) - 1;
+    this.#left.set(name, left2);
+    if (left2 > 0)
+      return;
+    for (const failure of await this.runImages.release(this.runImages.commit(name)))
+      this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
+  }
+}
+;
+function rerunAfter(status, made, reruns) {
+  return RERUNNABLE.has(status) && made <= reruns;
+}
+function isFlaky(attempts) {
+  return new Set(attempts.map((a) => a.status)).size > 1;
+}
+function flakyCases(runs) {
+  const failed = /* @__PURE__ */ new Set();
+  const passed = /* @__PURE__ */ new Set();
+  for (const tests of runs)
+    for (const c of tests?.cases ?? []) {
+      if (isFailing(c))
+        failed.add(c.id);
+      else if (c.status === "passed")
+        passed.add(c.id);
+    }
+  return new Set([...failed].filter((id) => passed.has(id)));
+}
+function markFlaky(tests, flaky) {
+  if (flaky.size === 0)
+    return tests;
+  return { ...tests, cases: tests.cases.map((c) => flaky.has(c.id) ? { ...c, flaky: true } : c) };
+}
+function flakyFailure(attempts) {
+  return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
+}
+;
+function baseline_runs_keyOf({ image, command, files, format }) {
+  const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
+  for (const file of [...files].sort((a, b) => order_ascending(a.path, b.path))) {
+    hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
+    hash.update(file.content);
+    hash.update("\0");
+  }
+  return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
+}
+class BaselineRuns {
+  #runs = /* @__PURE__ */ new Map();
+  /** The baseline run for `key`, run by `run` the first time it is asked for. */
+  get(key, run2) {
+    const id = baseline_runs_keyOf(key);
+    let pending = this.#runs.get(id);
+    if (!pending) {
+      pending = run2();
+      this.#runs.set(id, pending);
+    }
+    return pending;
+  }
+  /** Every baseline run made, in the order first asked for. */
+  all() {
+    return Promise.all(this.#runs.values());
+  }
+}
+;
+const unpack_BLOCK = 512;
+function field(block, offset, length) {
+  const raw = block.subarray(offset, offset + length);
+  const end = raw.indexOf(0);
+  return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function unpack_octal(block, offset, length) {
+  const text = field(block, offset, length).trim();
+  return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+function paxPath(data) {
+  let path2;
+  for (let at = 0; at < data.length; ) {
+    const space = data.indexOf(32, at);
+    const length = Number(data.subarray(at, space).toString("ascii"));
+    if (space < 0 || !Number.isInteger(length) || length <= 0)
+      break;
+    const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+    if (record.startsWith("path="))
+      path2 = record.slice("path=".length);
+    at += length;
+  }
+  return path2;
+}
+const unpack_relative = (name) => name.replace(/^\.\//, "");
+function untar(tar) {
+  const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+  const files = [];
+  const notes = [];
+  let longName;
+  for (let at = 0; at + unpack_BLOCK <= bytes.length; ) {
+    const header2 = bytes.subarray(at, at + unpack_BLOCK);
+    if (header2.every((byte) => byte === 0))
+      return { files, notes };
+    const size = unpack_octal(header2, 124, 12);
+    const type = String.fromCharCode(header2[156]);
+    if (!Number.isFinite(size)) {
+      notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+      return { files, notes };
+    }
+    const start = at + unpack_BLOCK;
+    const end = start + size;
+    if (end > bytes.length) {
+      notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header2, 0, 100)))}`);
+      return { files, notes };
+    }
+    const data = bytes.subarray(start, end);
+    const prefix = field(header2, 345, 155);
+    const name = longName ?? (prefix ? `${prefix}/${field(header2, 0, 100)}` : field(header2, 0, 100));
+    longName = void 0;
+    if (type === "x")
+      longName = paxPath(data);
+    else if (type === "L")
+      longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+    else if (type === "0" || type === "\0" || type === "7")
+      files.push({ path: unpack_relative(name), data: Buffer.from(data) });
+    at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
+  }
+  return { files, notes };
+}
+;
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+const MAX_CASES = 1e4;
+function readTestResults(files, parser) {
+  const cases = [];
+  const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+  const notes = [];
+  for (const { path: path2, data } of files) {
+    if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+      notes.push(`${path2}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+      continue;
+    }
+    const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+    cases.push(...tests.cases);
+    for (const status of ["passed", "failed", "error", "skipped"])
+      counts[status] += tests.counts[status];
+    if (problem !== void 0)
+      notes.push(`${path2}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+  }
+  const total = counts.passed + counts.failed + counts.error + counts.skipped;
+  if (total > cases.length)
+    notes.push(`${total} test cases; the first ${cases.length} are listed`);
+  return { tests: { counts, cases }, notes };
+}
+;
+function findPatterns(globs) {
+  return globs.map((glob) => glob.replace(/\{[^}]*\}/g, "*").replace(/\*\*\//g, "*").replace(/\*\*/g, "*"));
+}
+const MIB = 1024 ** 2;
+function readResults(results, globs, parser) {
+  if (!results)
+    return { notes: ["the command's test results did not come back (the run was stopped)"] };
+  const { files, notes } = untar(results.bytes);
+  if (results.truncated)
+    notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
+  const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+  if (matching.length === 0)
+    return { notes };
+  const read = readTestResults(matching, parser);
+  return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+function readLogResults(log, parser) {
+  if (!log)
+    return { notes: ["the command's output did not come back (the run was stopped)"] };
+  const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
+  const all = [
+    ...log.truncated ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / MIB)} MiB; tests past that were not read`] : [],
+    ...problem === void 0 ? [] : [`the output is not readable as ${parser.format} (${problem})`],
+    ...notes
+  ];
+  const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
+  if (total > tests.cases.length)
+    all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
+  return { tests, notes: all, ...untrusted !== void 0 && { untrusted } };
 }
 ;
 const OURS = {
@@ -17236,6 +17323,25 @@ function syntaxOf(checks, facts) {
   }));
   return (readings.find(({ group, syntax }) => syntax.file !== void 0 && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
+function imageWorkdirOf(candidate, image) {
+  return candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+}
+function delivered(prepared, candidate, ctx) {
+  const { commit, whole } = prepared;
+  if (prepared.start !== "tree" || commit === void 0 || !whole || !ctx.commitCandidates)
+    return prepared;
+  const delivery = treeDelivery({
+    candidates: ctx.commitCandidates(commit),
+    setup: ctx.settings.run.setup !== void 0,
+    imageWorkdir: imageWorkdirOf(candidate, imageFor(ctx.settings, prepared.language, candidate)) !== void 0,
+    compareBase: ctx.settings.run.compare === "base"
+  });
+  if (delivery === "share")
+    return prepared;
+  const { start: _start, deleted: _deleted, commit: _commit, whole: _whole, ...streamed } = prepared;
+  void [_start, _deleted, _commit, _whole];
+  return { ...streamed, files: whole };
+}
 async function place(prepared, candidate, ctx) {
   const { settings } = ctx;
   const { language, limits } = prepared;
@@ -17249,7 +17355,7 @@ async function place(prepared, candidate, ctx) {
     if (problem)
       return { status: "sandbox_error", language, limits, reason: `service '${service.name}': ${problem}` };
   }
-  const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+  const workdir = imageWorkdirOf(candidate, image);
   const start = prepared.start ?? (workdir !== void 0 && ctx.runImages ? "tests" : void 0);
   const made = start ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup) : void 0;
   if (made && !made.ok && made.bySetup && prepared.setup) {
@@ -17408,7 +17514,8 @@ function byLists(verdict, instance) {
     delete next.reason;
   return next;
 }
-async function runPrepared(prepared, candidate, ctx) {
+async function runPrepared(given, candidate, ctx) {
+  const prepared = delivered(given, candidate, ctx);
   const placement = await place(prepared, candidate, ctx);
   if ("status" in placement)
     return placement;
@@ -21903,84 +22010,6 @@ function withInputs(files, change) {
   return [...files.filter((f) => !replaced.has(f.path)), ...change.files];
 }
 ;
-const nameOf = (item) => "status" in item ? void 0 : item.instance?.baseCommit;
-async function commits_checkInstances(items, settings, runImages) {
-  const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
-  if (listing && settings.run.testResults.length === 0)
-    throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
-  const named = items.flatMap((item) => {
-    const name = nameOf(item);
-    return name === void 0 || "status" in item ? [] : [{ name, source: item.source }];
-  });
-  if (!runImages)
-    return;
-  if (named.length > 0)
-    await runImages.resolveCommits(named);
-  await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => name === void 0 ? void 0 : runImages.commit(name), (commit, paths) => runImages.baseFiles(commit, paths));
-}
-async function checkTestPatches(lines, settings, commitOf, baseFiles) {
-  const checked = /* @__PURE__ */ new Set();
-  for (const line of lines) {
-    const testPatch = line.instance?.testPatch;
-    if (testPatch === void 0 || testPatch.trim() === "")
-      continue;
-    const name = line.instance?.baseCommit;
-    const commit = commitOf(name);
-    const key = JSON.stringify([commit ?? null, testPatch]);
-    if (checked.has(key))
-      continue;
-    checked.add(key);
-    const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
-    if (problem === void 0)
-      continue;
-    const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commit})`;
-    throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
-  }
-}
-function commits_judgingOrder(items) {
-  const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
-  return grouped(byCommit, (index) => imageOf(items[index]));
-}
-const imageOf = (item) => "status" in item ? void 0 : item.overrides?.image;
-function grouped(indices, keyOf2) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const index of indices) {
-    const key = keyOf2(index) ?? `\0${index}`;
-    const group = groups.get(key);
-    if (group)
-      group.push(index);
-    else
-      groups.set(key, [index]);
-  }
-  return [...groups.values()].flat();
-}
-class commits_CommitBases {
-  runImages;
-  warn;
-  #left = /* @__PURE__ */ new Map();
-  constructor(items, runImages, warn) {
-    this.runImages = runImages;
-    this.warn = warn;
-    for (const item of items) {
-      const name = nameOf(item);
-      if (name !== void 0)
-        this.#left.set(name, (this.#left.get(name) ?? 0) + 1);
-    }
-  }
-  /** Called as each item's judgement ends. */
-  async done(item) {
-    const name = nameOf(item);
-    if (name === void 0 || !this.runImages)
-      return;
-    const left2 = (this.#left.get(name) ?? 1) - 1;
-    this.#left.set(name, left2);
-    if (left2 > 0)
-      return;
-    for (const failure of await this.runImages.release(this.runImages.commit(name)))
-      this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
-  }
-}
-;
 const STATE_VERSION = 1;
 const STATE_MAX_ENTRIES = 200;
 const STATE_MAX_CHARS = 22e3;
@@ -22314,6 +22343,9 @@ async function judgeAll(entries, ctx, hooks) {
     hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+  const { runImages } = ctx;
+  const perCommit = candidatesByCommit(taken, (name) => runImages ? runImages.commit(name) : name);
+  const judging = { ...ctx, commitCandidates: (commit) => perCommit.get(commit) ?? 0 };
   const order = judgingOrder(taken);
   const own = runOwnImages(settings);
   const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
@@ -22325,7 +22357,7 @@ async function judgeAll(entries, ctx, hooks) {
   await mapLimit(order, settings.mode.concurrency, async (index, position) => {
     const item = taken[index];
     images.starting(position);
-    const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+    const judged = "status" in item ? item : await judgeCandidate(item, judging);
     const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
     hooks.finished?.(result);
     await bases.done(item);

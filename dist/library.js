@@ -17719,7 +17719,7 @@ async function preparePatch(diff, candidate, ctx) {
         limits: candidateLimits(settings, candidate, true),
         patch,
         ...(start && { start, deleted }),
-        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit }),
+        ...(start === "tree" && ctx.commit !== undefined && { commit: ctx.commit, whole: [...final.values()] }),
         unpatched: [...before.values()],
         ...(protection.protected.length > 0 && { protected: protection.protected }),
         ...setup,
@@ -19193,6 +19193,400 @@ class ImageGate {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/schemas/report.ts
+// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
+// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
+// come from it, and newResult lays every result out in its key order.
+
+
+// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
+// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
+// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
+const COUNT = { type: "integer", minimum: 0 };
+const STATUS = { enum: statuses_STATUSES };
+/** SWE-bench's verdicts for a line that lists its tests (verdict/resolved.ts), in the order they are counted. */
+const report_RESOLVED = ["full", "partial", "no"];
+const TESTS = {
+    type: "object",
+    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
+    properties: {
+        counts: {
+            type: "object",
+            description: "How many test cases ended each way.",
+            properties: {
+                passed: { ...COUNT, description: "Test cases that passed." },
+                failed: { ...COUNT, description: "Test cases that failed an assertion." },
+                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
+                skipped: { ...COUNT, description: "Test cases that were skipped." },
+            },
+            required: ["passed", "failed", "error", "skipped"],
+        },
+        cases: {
+            type: "array",
+            description: "Every test case, in the order the files list them.",
+            items: {
+                type: "object",
+                properties: {
+                    id: declare_text("Stable id of the test case, as `compare` lists it."),
+                    name: declare_text("The test case's name."),
+                    classname: declare_text("The test case's class or suite name."),
+                    file: declare_text("The file the test case is in, when the XML says."),
+                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
+                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
+                    message: declare_text("The failure's or error's message."),
+                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
+                    flaky: {
+                        type: "boolean",
+                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
+                    },
+                },
+                required: ["id", "name", "status"],
+            },
+        },
+    },
+    required: ["counts", "cases"],
+};
+const TEST_IDS = { type: "array", items: { type: "string" } };
+/** The listed tests of one list (`fail_to_pass` or `pass_to_pass`), by how they went. */
+const LISTED_TESTS = {
+    type: "object",
+    description: "One list's test ids, each in one of the two.",
+    properties: {
+        passed: { ...TEST_IDS, description: "The listed tests that passed." },
+        not_passed: {
+            ...TEST_IDS,
+            description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run.",
+        },
+    },
+    required: ["passed", "not_passed"],
+};
+const RESULT_SCHEMA = {
+    type: "object",
+    description: "One judged candidate.",
+    properties: {
+        id: {
+            type: "string",
+            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
+        },
+        source: {
+            type: "string",
+            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
+        },
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        author: declare_text("The login of the comment's author, for candidates from a pull request."),
+        language: {
+            type: ["string", "null"],
+            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
+        },
+        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
+        exit_code: {
+            type: ["integer", "null"],
+            description: "The test command's exit code; null when it did not run or the engine could not tell.",
+        },
+        signal: {
+            type: ["string", "null"],
+            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
+        },
+        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
+        cpu_ms: {
+            ...COUNT,
+            description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
+        },
+        stdout: declare_text("The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run."),
+        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
+        truncated: {
+            type: "object",
+            description: "Whether each stream was cut at `max-output`.",
+            properties: {
+                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
+                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
+            },
+            required: ["stdout", "stderr"],
+        },
+        feedback: {
+            type: "string",
+            description: "The message to hand back to the model for this status; empty for `pass`.",
+        },
+        syntax: {
+            type: "object",
+            description: "Where and why the code does not parse, for `syntax_error`.",
+            properties: {
+                message: declare_text("The parser's message."),
+                file: declare_text("The file that does not parse, relative to the work dir."),
+                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
+                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
+            },
+            required: ["message"],
+        },
+        changed_files: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files a patch changed, for patch candidates.",
+        },
+        patch_strategy: {
+            type: "string",
+            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
+        },
+        tests: TESTS,
+        compare: {
+            type: "object",
+            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
+            properties: {
+                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
+                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
+                pass_to_fail: {
+                    ...TEST_IDS,
+                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
+                },
+                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
+                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
+                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
+            },
+        },
+        attempts: {
+            type: "array",
+            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
+            items: {
+                type: "object",
+                properties: {
+                    status: { ...STATUS, description: "The attempt's status." },
+                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
+                },
+                required: ["status", "duration_ms"],
+            },
+        },
+        flaky: {
+            type: "boolean",
+            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
+        },
+        retried: {
+            type: "boolean",
+            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
+        },
+        notes: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
+        },
+        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
+        cached: {
+            type: "boolean",
+            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
+        },
+        protected: {
+            type: "array",
+            items: { type: "string" },
+            description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
+        },
+        resolved: {
+            enum: report_RESOLVED,
+            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
+        },
+        tampering: {
+            type: "array",
+            items: {
+                type: "object",
+                properties: {
+                    file: declare_text("The candidate's file, relative to the work dir."),
+                    line: { ...COUNT, description: "The line, from 1." },
+                    what: declare_text("What the code reaches of the judge, in words."),
+                },
+                required: ["file", "line", "what"],
+            },
+            description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
+        },
+        repo: declare_text("The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that)."),
+        model: declare_text("The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that)."),
+        listed: {
+            type: "object",
+            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
+            properties: {
+                fail_to_pass: LISTED_TESTS,
+                pass_to_pass: LISTED_TESTS,
+            },
+            required: ["fail_to_pass", "pass_to_pass"],
+        },
+        empty_patch: {
+            const: true,
+            description: "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that).",
+        },
+        fingerprint: {
+            type: "string",
+            pattern: "^[0-9a-f]{64}$",
+            description: "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that).",
+        },
+    },
+    required: [
+        "id",
+        "source",
+        "language",
+        "status",
+        "exit_code",
+        "signal",
+        "duration_ms",
+        "stdout",
+        "stderr",
+        "truncated",
+        "feedback",
+    ],
+};
+const report_SKIPPED_SCHEMA = {
+    type: "object",
+    description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
+    properties: {
+        id: declare_text("The candidate's id, as a result would have it."),
+        source: declare_text("Where the candidate came from, as a result would have it."),
+        url: declare_text("The comment's URL, for candidates from a pull request."),
+        reason: declare_text("Why it was not run."),
+    },
+    required: ["id", "source", "reason"],
+};
+const SHARD_SCHEMA = {
+    type: "object",
+    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
+    properties: {
+        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
+        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
+    },
+    required: ["index", "count"],
+};
+// One property per status, so a consumer can rely on every count being there, zeros included.
+const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
+const REQUIRED_COUNTS = [
+    "no_code",
+    "patch_failed",
+    "syntax_error",
+    "timeout",
+    "oom",
+    "test_failed",
+    "pass",
+    "sandbox_error",
+];
+const REPORT_SCHEMA = {
+    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
+    type: "object",
+    properties: {
+        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
+        shard: { $ref: "#/$defs/shard" },
+        summary: {
+            type: "object",
+            description: "Counts over `results`.",
+            properties: {
+                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
+                by_status: {
+                    type: "object",
+                    description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
+                    properties: BY_STATUS,
+                    // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
+                    required: REQUIRED_COUNTS,
+                },
+                resolved: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
+                    properties: Object.fromEntries(report_RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
+                    required: report_RESOLVED,
+                },
+                resolved_rate: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
+                    properties: {
+                        value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full ÷ judged by the lists." },
+                        low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
+                        high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
+                        level: { const: 0.95, description: "The interval's confidence level." },
+                        method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." },
+                    },
+                    required: ["value", "low", "high", "level", "method"],
+                },
+                by_repo: {
+                    type: "object",
+                    description: "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
+                    additionalProperties: {
+                        type: "object",
+                        properties: {
+                            resolved: { ...COUNT, description: "Results of the repository resolved in full." },
+                            total: { ...COUNT, description: "Results of the repository judged by their lists." },
+                        },
+                        required: ["resolved", "total"],
+                    },
+                },
+            },
+            required: ["total", "by_status"],
+        },
+        results: {
+            type: "array",
+            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
+            items: { $ref: "#/$defs/result" },
+        },
+        skipped: {
+            type: "array",
+            description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
+            items: { $ref: "#/$defs/skipped" },
+        },
+        base: {
+            type: "object",
+            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
+            properties: {
+                status: { ...STATUS, description: "The base run's status." },
+                exit_code: {
+                    type: ["integer", "null"],
+                    description: "The test command's exit code on the base; null when it did not run to its end.",
+                },
+                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
+                tests: TESTS,
+                notes: {
+                    type: "array",
+                    items: { type: "string" },
+                    description: "What could not be read of the base run's results, or why the comparison is void.",
+                },
+            },
+            required: ["status"],
+        },
+        pass_at_k: {
+            type: "object",
+            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
+            properties: {
+                k: {
+                    type: "array",
+                    items: { type: "integer", minimum: 1 },
+                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
+                },
+                overall: {
+                    type: "object",
+                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
+                },
+                tasks: {
+                    type: "array",
+                    description: "Every task, in the order its first sample came.",
+                    items: {
+                        type: "object",
+                        properties: {
+                            task: declare_text("The task."),
+                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
+                            c: { ...COUNT, description: "Samples that passed." },
+                            pass_at: {
+                                type: "object",
+                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
+                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
+                            },
+                        },
+                        required: ["task", "n", "c", "pass_at"],
+                    },
+                },
+            },
+            required: ["k", "overall", "tasks"],
+        },
+    },
+    required: ["version", "summary", "results", "skipped"],
+    $defs: { result: RESULT_SCHEMA, skipped: report_SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
+};
+/**
+ * The one way a result is built: fields in the report's order, optional ones only when set, so the
+ * report file diffs well from run to run.
+ */
+const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
+
 ;// CONCATENATED MODULE: ./src/core/tests.ts
 /** Every test case read, however it ended. */
 function tests_testCount(tests) {
@@ -19238,75 +19632,6 @@ function pytestNodeToCaseId(id) {
     const name = parts.pop();
     const classname = [path.slice(0, module).replace(/\//g, "."), ...parts].join(".");
     return `${classname}::${name}${params}`;
-}
-
-;// CONCATENATED MODULE: ./src/verdict/attempts.ts
-// Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
-// add up to. Pure.
-
-
-/** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
-function rerunAfter(status, made, reruns) {
-    return RERUNNABLE.has(status) && made <= reruns;
-}
-/** Whether the attempts disagree: a flaky candidate. */
-function isFlaky(attempts) {
-    return new Set(attempts.map((a) => a.status)).size > 1;
-}
-/** Ids of the test cases that failed in one attempt and passed in another. */
-function flakyCases(runs) {
-    const failed = new Set();
-    const passed = new Set();
-    for (const tests of runs)
-        for (const c of tests?.cases ?? []) {
-            if (isFailing(c))
-                failed.add(c.id);
-            else if (c.status === "passed")
-                passed.add(c.id);
-        }
-    return new Set([...failed].filter((id) => passed.has(id)));
-}
-/** `tests` with each flaky case marked. */
-function markFlaky(tests, flaky) {
-    if (flaky.size === 0)
-        return tests;
-    return { ...tests, cases: tests.cases.map((c) => (flaky.has(c.id) ? { ...c, flaky: true } : c)) };
-}
-/** The reason a flaky pass fails the gate, when `fail-on` names `flaky`. */
-function flakyFailure(attempts) {
-    return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
-}
-
-;// CONCATENATED MODULE: ./src/verdict/baseline-runs.ts
-// The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
-// tree and command, whatever the number of patches compared with it.
-
-
-function baseline_runs_keyOf({ image, command, files, format }) {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
-    for (const file of [...files].sort((a, b) => order_ascending(a.path, b.path))) {
-        hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
-        hash.update(file.content);
-        hash.update("\0");
-    }
-    return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
-}
-class BaselineRuns {
-    #runs = new Map();
-    /** The baseline run for `key`, run by `run` the first time it is asked for. */
-    get(key, run) {
-        const id = baseline_runs_keyOf(key);
-        let pending = this.#runs.get(id);
-        if (!pending) {
-            pending = run();
-            this.#runs.set(id, pending);
-        }
-        return pending;
-    }
-    /** Every baseline run made, in the order first asked for. */
-    all() {
-        return Promise.all(this.#runs.values());
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/by-tests.ts
@@ -19450,151 +19775,85 @@ function compare_reportedBase(base) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/tar/unpack.ts
-// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
-// regular files, bounds every size by what was received, and says what it could not read instead of
-// throwing. Pure.
+;// CONCATENATED MODULE: ./src/verdict/resolved.ts
 
-const unpack_BLOCK = 512;
-function field(block, offset, length) {
-    const raw = block.subarray(offset, offset + length);
-    const end = raw.indexOf(0);
-    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+
+
+
+/** Whether a line lists tests to decide by. */
+function resolved_listsTests(instance) {
+    return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
 }
-function unpack_octal(block, offset, length) {
-    const text = field(block, offset, length).trim();
-    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
-}
-/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
-function paxPath(data) {
-    let path;
-    for (let at = 0; at < data.length;) {
-        const space = data.indexOf(0x20, at);
-        const length = Number(data.subarray(at, space).toString("ascii"));
-        if (space < 0 || !Number.isInteger(length) || length <= 0)
-            break;
-        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
-        if (record.startsWith("path="))
-            path = record.slice("path=".length);
-        at += length;
-    }
-    return path;
-}
-/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
-const unpack_relative = (name) => name.replace(/^\.\//, "");
-/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
-function untar(tar) {
-    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
-    const files = [];
-    const notes = [];
-    let longName;
-    for (let at = 0; at + unpack_BLOCK <= bytes.length;) {
-        const header = bytes.subarray(at, at + unpack_BLOCK);
-        if (header.every((byte) => byte === 0))
-            return { files, notes };
-        const size = unpack_octal(header, 124, 12);
-        const type = String.fromCharCode(header[156]);
-        if (!Number.isFinite(size)) {
-            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
-            return { files, notes };
-        }
-        const start = at + unpack_BLOCK;
-        const end = start + size;
-        if (end > bytes.length) {
-            notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header, 0, 100)))}`);
-            return { files, notes };
-        }
-        const data = bytes.subarray(start, end);
-        const prefix = field(header, 345, 155);
-        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        longName = undefined;
-        if (type === "x")
-            longName = paxPath(data);
-        else if (type === "L")
-            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
-        else if (type === "0" || type === "\0" || type === "7")
-            files.push({ path: unpack_relative(name), data: Buffer.from(data) });
-        at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
-    }
-    return { files, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/read.ts
-/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
-const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
-/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
-const MAX_CASES = 10_000;
-/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
-function readTestResults(files, parser) {
-    const cases = [];
-    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
-    const notes = [];
-    for (const { path, data } of files) {
-        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
-            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
-            continue;
-        }
-        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
-        cases.push(...tests.cases);
-        for (const status of ["passed", "failed", "error", "skipped"])
-            counts[status] += tests.counts[status];
-        if (problem !== undefined)
-            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
-    }
-    const total = counts.passed + counts.failed + counts.error + counts.skipped;
-    if (total > cases.length)
-        notes.push(`${total} test cases; the first ${cases.length} are listed`);
-    return { tests: { counts, cases }, notes };
-}
-
-;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
-// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
-// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
-// selected (formats.ts); or, for a log format, the command's own output read by its parser. Pure.
-
-
-
 /**
- * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
- * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
- * globs themselves then pick from what came back.
+ * Each listed test in `passed` or `not_passed`, in the line's order; without tests that count (a run that
+ * never reached them, results not to be believed), none has passed.
  */
-function findPatterns(globs) {
-    return globs.map((glob) => glob
-        .replace(/\{[^}]*\}/g, "*")
-        .replace(/\*\*\//g, "*")
-        .replace(/\*\*/g, "*"));
+function listedBy(tests, instance) {
+    const by = tests ? outcomes(tests) : new Map();
+    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case;
+    // else one SWE-bench's lists cut inside its parameters (more `[` than `]`: 676 of Verified's ids, its
+    // grading's _resolve_case), which passes when every case it begins agrees that it passed.
+    const passed = (id) => {
+        const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
+        if (found !== undefined || id.split("[").length <= id.split("]").length)
+            return found === "pass";
+        const begun = [...by].filter(([caseId]) => caseId.startsWith(id));
+        return begun.length > 0 && begun.every(([, outcome]) => outcome === "pass");
+    };
+    const split = (ids = []) => ({
+        passed: ids.filter(passed),
+        not_passed: ids.filter((id) => !passed(id)),
+    });
+    return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
 }
-const MIB = 1024 ** 2;
-/** The run's results' tar, filtered by the globs and read by `parser`. */
-function readResults(results, globs, parser) {
-    if (!results)
-        return { notes: ["the command's test results did not come back (the run was stopped)"] };
-    const { files, notes } = untar(results.bytes);
-    if (results.truncated)
-        notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
-    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
-    if (matching.length === 0)
-        return { notes };
-    const read = readTestResults(matching, parser);
-    return { tests: read.tests, notes: [...notes, ...read.notes] };
+/** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
+function resolvedBy(tests, instance) {
+    return resolvedOf(listedBy(tests, instance));
 }
-/** The command's output (RunFacts.log) read by a log format's parser; absent when the run kept none (it was stopped). */
-function readLogResults(log, parser) {
-    if (!log)
-        return { notes: ["the command's output did not come back (the run was stopped)"] };
-    const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
-    const all = [
-        ...(log.truncated
-            ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / MIB)} MiB; tests past that were not read`]
-            : []),
-        ...(problem === undefined ? [] : [`the output is not readable as ${parser.format} (${problem})`]),
-        ...notes,
-    ];
-    const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
-    if (total > tests.cases.length)
-        all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
-    return { tests, notes: all, ...(untrusted !== undefined && { untrusted }) };
+/** The rule over the listed tests as they went (listedBy). */
+function resolvedOf(listed) {
+    const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
+    const resolved = notPassing.passToPass.length > 0
+        ? "no"
+        : notPassing.failToPass.length === 0
+            ? "full"
+            : listed.fail_to_pass.passed.length > 0
+                ? "partial"
+                : "no";
+    return { resolved, notPassing };
+}
+/** Listed ids shown in a reason; more are counted. */
+const SHOWN = 5;
+function notPassedText(name, ids, of) {
+    if (ids.length === 0)
+        return undefined;
+    const shown = ids.slice(0, SHOWN).join(", ");
+    const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
+    return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown}${more}`;
+}
+/**
+ * A run's status with its line's test lists. Only a run that reached its end is read: anything else is
+ * not resolved and keeps its status. Results whose every case passed under a nonzero exit are not what the
+ * run did (a forged file, a step after the tests): not resolved, and the status stays. Otherwise the lists
+ * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
+ */
+function judgeByLists(now, instance) {
+    const unread = { status: now.status, resolved: "no", listed: listedBy(undefined, instance) };
+    if (!RAN_TO_END.has(now.status) || !now.tests)
+        return unread;
+    const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
+    if (now.status === "test_failed" && failing === 0)
+        return unread;
+    const listed = listedBy(now.tests, instance);
+    const { resolved, notPassing } = resolvedOf(listed);
+    if (resolved === "full")
+        return { status: "pass", resolved, listed, clearReason: true };
+    const lists = [
+        notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
+        notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
+    ].filter(Boolean);
+    const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
+    return { status: "test_failed", resolved, listed, reason };
 }
 
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -20203,479 +20462,349 @@ function formats_readsLog(format) {
     return RESULTS_PARSERS[format].reads === "log";
 }
 
-;// CONCATENATED MODULE: ./src/core/schemas/report.ts
-// The JSON report's shape (INTERFACE.md), declared once: docs/report.schema.json is generated from it
-// (npm run schemas), merge and baseline check the reports they read against it (validate.ts), the types
-// come from it, and newResult lays every result out in its key order.
+;// CONCATENATED MODULE: ./src/run/commits.ts
+// A dataset whose lines name their own `base_commit`: each commit's base (its tree, its run image, its
+// setup) is made once and shared by that commit's candidates, and dropped when the last of them is done.
+// Candidates are judged grouped by commit (the report keeps their order), so a night over many commits
+// holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
 
 
-// Objects are open (no additionalProperties: false): version 1 grows only by new optional fields, so a
-// reader of this version must take a newer run's report (a baseline, a shard) and ignore what it does not
-// know. The tests check what the gate writes against a closed copy (test/support/report-schema.ts).
-const COUNT = { type: "integer", minimum: 0 };
-const STATUS = { enum: statuses_STATUSES };
-/** SWE-bench's verdicts for a line that lists its tests (verdict/resolved.ts), in the order they are counted. */
-const report_RESOLVED = ["full", "partial", "no"];
-const TESTS = {
-    type: "object",
-    description: "Per-test results read back from the JUnit XML files that `test-results` names (added for the next release).",
-    properties: {
-        counts: {
-            type: "object",
-            description: "How many test cases ended each way.",
-            properties: {
-                passed: { ...COUNT, description: "Test cases that passed." },
-                failed: { ...COUNT, description: "Test cases that failed an assertion." },
-                error: { ...COUNT, description: "Test cases that ended with an error other than a failed assertion." },
-                skipped: { ...COUNT, description: "Test cases that were skipped." },
-            },
-            required: ["passed", "failed", "error", "skipped"],
-        },
-        cases: {
-            type: "array",
-            description: "Every test case, in the order the files list them.",
-            items: {
-                type: "object",
-                properties: {
-                    id: declare_text("Stable id of the test case, as `compare` lists it."),
-                    name: declare_text("The test case's name."),
-                    classname: declare_text("The test case's class or suite name."),
-                    file: declare_text("The file the test case is in, when the XML says."),
-                    line: { type: "integer", minimum: 1, description: "The line the test case starts on, when the XML says." },
-                    status: { enum: ["passed", "failed", "error", "skipped"], description: "How the test case ended." },
-                    message: declare_text("The failure's or error's message."),
-                    duration_ms: { ...COUNT, description: "How long the test case ran, in milliseconds." },
-                    flaky: {
-                        type: "boolean",
-                        description: "With `reruns`: true when the test case failed in one attempt and passed in another.",
-                    },
-                },
-                required: ["id", "name", "status"],
-            },
-        },
-    },
-    required: ["counts", "cases"],
-};
-const TEST_IDS = { type: "array", items: { type: "string" } };
-/** The listed tests of one list (`fail_to_pass` or `pass_to_pass`), by how they went. */
-const LISTED_TESTS = {
-    type: "object",
-    description: "One list's test ids, each in one of the two.",
-    properties: {
-        passed: { ...TEST_IDS, description: "The listed tests that passed." },
-        not_passed: {
-            ...TEST_IDS,
-            description: "The listed tests that did not pass: failed, errored, skipped, missing, or never run.",
-        },
-    },
-    required: ["passed", "not_passed"],
-};
-const RESULT_SCHEMA = {
-    type: "object",
-    description: "One judged candidate.",
-    properties: {
-        id: {
-            type: "string",
-            description: "The candidate's id: the comment's (`comment-…`, `review-…`, `review-comment-…`), the file's path, or the dataset line's `id`.",
-        },
-        source: {
-            type: "string",
-            description: "Where the candidate came from, as a user would look it up: a comment URL, a path, or `path:line`.",
-        },
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        author: declare_text("The login of the comment's author, for candidates from a pull request."),
-        language: {
-            type: ["string", "null"],
-            description: "The language the candidate was judged as (`python`, `javascript`, `typescript`, `bash`, `php`, …); null when it could not be told.",
-        },
-        status: { ...STATUS, description: `The verdict: the first that matches, in this order: ${statuses_STATUSES.join(", ")}.` },
-        exit_code: {
-            type: ["integer", "null"],
-            description: "The test command's exit code; null when it did not run or the engine could not tell.",
-        },
-        signal: {
-            type: ["string", "null"],
-            description: "The signal that crashed the test command (`SIGSEGV`, …), for `test_failed` only; null otherwise.",
-        },
-        duration_ms: { ...COUNT, description: "Wall-clock time of the run, in milliseconds; 0 when nothing ran." },
-        cpu_ms: {
-            ...COUNT,
-            description: "CPU time the candidate's processes used, in milliseconds, from its sandbox's cgroup; absent where the engine cannot read it (docs/judging.md, Time).",
-        },
-        stdout: declare_text("The test command's standard output, capped at `max-output` bytes; for a `test_failed` whose own set-up failed (its change touched `setup-inputs`), the setup's output, the test command not having run."),
-        stderr: declare_text("The test command's standard error, capped at `max-output` bytes."),
-        truncated: {
-            type: "object",
-            description: "Whether each stream was cut at `max-output`.",
-            properties: {
-                stdout: { type: "boolean", description: "Whether `stdout` was cut." },
-                stderr: { type: "boolean", description: "Whether `stderr` was cut." },
-            },
-            required: ["stdout", "stderr"],
-        },
-        feedback: {
-            type: "string",
-            description: "The message to hand back to the model for this status; empty for `pass`.",
-        },
-        syntax: {
-            type: "object",
-            description: "Where and why the code does not parse, for `syntax_error`.",
-            properties: {
-                message: declare_text("The parser's message."),
-                file: declare_text("The file that does not parse, relative to the work dir."),
-                line: { type: "integer", minimum: 1, description: "The line of the error, when the parser says." },
-                column: { type: "integer", minimum: 1, description: "The column of the error, when the parser says." },
-            },
-            required: ["message"],
-        },
-        changed_files: {
-            type: "array",
-            items: { type: "string" },
-            description: "The files a patch changed, for patch candidates.",
-        },
-        patch_strategy: {
-            type: "string",
-            description: "How hard the patch had to be pushed to apply (`exact`, `offset`, `fuzz`), for patch candidates.",
-        },
-        tests: TESTS,
-        compare: {
-            type: "object",
-            description: "With `compare: base`: test ids by how they went on the base tree and with the candidate (added for the next release).",
-            properties: {
-                fail_to_pass: { ...TEST_IDS, description: "Tests that failed on the base and pass with the candidate." },
-                pass_to_pass: { ...TEST_IDS, description: "Tests that pass on both." },
-                pass_to_fail: {
-                    ...TEST_IDS,
-                    description: "Tests that pass on the base and fail with the candidate: what it broke.",
-                },
-                fail_to_fail: { ...TEST_IDS, description: "Tests that fail on both: not the candidate's doing." },
-                new_failing: { ...TEST_IDS, description: "Failing tests the base does not have." },
-                new_passing: { ...TEST_IDS, description: "Passing tests the base does not have." },
-            },
-        },
-        attempts: {
-            type: "array",
-            description: "With `reruns`: every attempt, each in a fresh container, in order (added for the next release).",
-            items: {
-                type: "object",
-                properties: {
-                    status: { ...STATUS, description: "The attempt's status." },
-                    duration_ms: { ...COUNT, description: "The attempt's wall-clock time, in milliseconds." },
-                },
-                required: ["status", "duration_ms"],
-            },
-        },
-        flaky: {
-            type: "boolean",
-            description: "With `reruns`: whether the attempts disagreed (added for the next release).",
-        },
-        retried: {
-            type: "boolean",
-            description: "True when a `sandbox_error` of ours (an engine hiccup, a container that could not start) was retried once in a fresh container; `notes` says what failed (added for the next release).",
-        },
-        notes: {
-            type: "array",
-            items: { type: "string" },
-            description: "What the reader must know beside the verdict: test results that could not be read, a void comparison, a retry (added for the next release).",
-        },
-        task: declare_text("The dataset line's `task`: the problem several samples answer, for pass@k (added for the next release)."),
-        cached: {
-            type: "boolean",
-            description: "True for a verdict carried over from an earlier run instead of judged again (added for the next release).",
-        },
-        protected: {
-            type: "array",
-            items: { type: "string" },
-            description: "The files `protect` covers that the candidate changed, deleted or added, sorted; the base's versions of them are what ran, and `notes` says how that run ended (added for the next release).",
-        },
-        resolved: {
-            enum: report_RESOLVED,
-            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: SWE-bench's verdict. `full` when every listed test passed, `partial` when some of `fail_to_pass` and all of `pass_to_pass` did, `no` otherwise (a listed test missing or skipped has not passed); `status` is `pass` only when `full`. Absent for our failures (`sandbox_error`).",
-        },
-        tampering: {
-            type: "array",
-            items: {
-                type: "object",
-                properties: {
-                    file: declare_text("The candidate's file, relative to the work dir."),
-                    line: { ...COUNT, description: "The line, from 1." },
-                    what: declare_text("What the code reaches of the judge, in words."),
-                },
-                required: ["file", "line", "what"],
-            },
-            description: "The candidate's own code that reaches into the judge (assigns to the test framework or the interpreter's exit, defines the runner's hooks outside conftest.py, replaces modules in `sys.modules`, an always-true comparison, a process that outlives the runner), found before it ran; with `tampering` in `fail-on`, such a `pass` is `test_failed` (added for the release after that).",
-        },
-        repo: declare_text("The dataset line's `repo` (`owner/name`): the per-repository counts of the summary go by it (added for the release after that)."),
-        model: declare_text("The dataset line's `model` (SWE-bench's `model_name_or_path`): whose prediction the line is (added for the release after that)."),
-        listed: {
-            type: "object",
-            description: "For a dataset line with `fail_to_pass`/`pass_to_pass`: its listed tests by how they went, as `resolved` read them (a test missing or skipped has not passed; nothing has passed in a run that never reached its tests). SWE-bench's `tests_status` is written from it (added for the release after that).",
-            properties: {
-                fail_to_pass: LISTED_TESTS,
-                pass_to_pass: LISTED_TESTS,
-            },
-            required: ["fail_to_pass", "pass_to_pass"],
-        },
-        empty_patch: {
-            const: true,
-            description: "For a patch line whose patch is empty (SWE-bench's empty `model_patch`): nothing was proposed (added for the release after that).",
-        },
-        fingerprint: {
-            type: "string",
-            pattern: "^[0-9a-f]{64}$",
-            description: "SHA-256 of the dataset line's content and of what changes verdicts (the `tests` files, the run settings, the limits, the gate's version): `resume` carries a result over only to a line with the same id and fingerprint (added for the release after that).",
-        },
-    },
-    required: [
-        "id",
-        "source",
-        "language",
-        "status",
-        "exit_code",
-        "signal",
-        "duration_ms",
-        "stdout",
-        "stderr",
-        "truncated",
-        "feedback",
-    ],
-};
-const report_SKIPPED_SCHEMA = {
-    type: "object",
-    description: "A candidate left out by the `max-candidates` quota, or a comment that is no agent's reply (no code, its author matched only by a wildcard in `authors`): listed, never run.",
-    properties: {
-        id: declare_text("The candidate's id, as a result would have it."),
-        source: declare_text("Where the candidate came from, as a result would have it."),
-        url: declare_text("The comment's URL, for candidates from a pull request."),
-        reason: declare_text("Why it was not run."),
-    },
-    required: ["id", "source", "reason"],
-};
-const SHARD_SCHEMA = {
-    type: "object",
-    description: "The slice of the candidates this run judged, with `shard: index/count`; merge checks every slice came, once.",
-    properties: {
-        index: { type: "integer", minimum: 1, description: "This slice, from 1 to `count`." },
-        count: { type: "integer", minimum: 1, description: "How many slices the candidates were split into." },
-    },
-    required: ["index", "count"],
-};
-// One property per status, so a consumer can rely on every count being there, zeros included.
-const BY_STATUS = Object.fromEntries(statuses_STATUSES.map((status) => [status, { ...COUNT, description: `Results with status \`${status}\`.` }]));
-const REQUIRED_COUNTS = [
-    "no_code",
-    "patch_failed",
-    "syntax_error",
-    "timeout",
-    "oom",
-    "test_failed",
-    "pass",
-    "sandbox_error",
-];
-const REPORT_SCHEMA = {
-    ...shipped("report", "sandbox-gate JSON report", "What one run of sandbox-gate judged (the `report` input, `--report`, `--format json`). Version 1 grows only by new optional fields: ignore the ones you do not know."),
-    type: "object",
-    properties: {
-        version: { const: 1, description: "The report format's version: 1 grows only by new optional fields." },
-        shard: { $ref: "#/$defs/shard" },
-        summary: {
-            type: "object",
-            description: "Counts over `results`.",
-            properties: {
-                total: { ...COUNT, description: "How many candidates were judged: the length of `results`." },
-                by_status: {
-                    type: "object",
-                    description: "How many results have each status; every status is listed (`protected` since it was added: a report written before lacks it).",
-                    properties: BY_STATUS,
-                    // Version 1 grows only by optional fields: an older run's report, read as a baseline or a shard, has no `protected`.
-                    required: REQUIRED_COUNTS,
-                },
-                resolved: {
-                    type: "object",
-                    description: "For datasets whose lines list their tests: how many results are resolved in full, in part, not at all.",
-                    properties: Object.fromEntries(report_RESOLVED.map((r) => [r, { ...COUNT, description: `Results resolved \`${r}\`.` }])),
-                    required: report_RESOLVED,
-                },
-                resolved_rate: {
-                    type: "object",
-                    description: "For datasets whose lines list their tests: the resolved rate (`full` over the results resolved `full`, `partial` or `no`; our failures count in none) with its 95 % confidence interval, Wilson's score interval (added for the release after that).",
-                    properties: {
-                        value: { type: "number", minimum: 0, maximum: 1, description: "Resolved in full ÷ judged by the lists." },
-                        low: { type: "number", minimum: 0, maximum: 1, description: "The interval's lower end." },
-                        high: { type: "number", minimum: 0, maximum: 1, description: "The interval's upper end." },
-                        level: { const: 0.95, description: "The interval's confidence level." },
-                        method: { const: "wilson", description: "How the interval is computed: Wilson's score interval." },
-                    },
-                    required: ["value", "low", "high", "level", "method"],
-                },
-                by_repo: {
-                    type: "object",
-                    description: "For datasets whose lines list their tests and carry `repo`: per repository, the results resolved in full and the results judged by the lists (added for the release after that).",
-                    additionalProperties: {
-                        type: "object",
-                        properties: {
-                            resolved: { ...COUNT, description: "Results of the repository resolved in full." },
-                            total: { ...COUNT, description: "Results of the repository judged by their lists." },
-                        },
-                        required: ["resolved", "total"],
-                    },
-                },
-            },
-            required: ["total", "by_status"],
-        },
-        results: {
-            type: "array",
-            description: "Every judged candidate, in input order (dataset order, for a merge of shards).",
-            items: { $ref: "#/$defs/result" },
-        },
-        skipped: {
-            type: "array",
-            description: "What was listed but not run: candidates over the `max-candidates` quota, and comments that are no agent's reply (no code, from an author only a wildcard in `authors` matched).",
-            items: { $ref: "#/$defs/skipped" },
-        },
-        base: {
-            type: "object",
-            description: "With `compare: base`: the test command on the unpatched base tree (added for the next release).",
-            properties: {
-                status: { ...STATUS, description: "The base run's status." },
-                exit_code: {
-                    type: ["integer", "null"],
-                    description: "The test command's exit code on the base; null when it did not run to its end.",
-                },
-                duration_ms: { ...COUNT, description: "Wall-clock time of the base run, in milliseconds." },
-                tests: TESTS,
-                notes: {
-                    type: "array",
-                    items: { type: "string" },
-                    description: "What could not be read of the base run's results, or why the comparison is void.",
-                },
-            },
-            required: ["status"],
-        },
-        pass_at_k: {
-            type: "object",
-            description: "For datasets whose lines carry `task`: pass@k with the unbiased estimator (Chen et al., 2021), per task and over the tasks (added for the next release).",
-            properties: {
-                k: {
-                    type: "array",
-                    items: { type: "integer", minimum: 1 },
-                    description: "The k of `overall`: those of `pass-at-k` that every task has enough samples for.",
-                },
-                overall: {
-                    type: "object",
-                    additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                    description: "`pass@<k>` → the mean over the tasks of each task's estimate.",
-                },
-                tasks: {
-                    type: "array",
-                    description: "Every task, in the order its first sample came.",
-                    items: {
-                        type: "object",
-                        properties: {
-                            task: declare_text("The task."),
-                            n: { type: "integer", minimum: 1, description: "Samples of the task judged." },
-                            c: { ...COUNT, description: "Samples that passed." },
-                            pass_at: {
-                                type: "object",
-                                additionalProperties: { type: "number", minimum: 0, maximum: 1 },
-                                description: "`pass@<k>` → the estimate, for each k of `pass-at-k` no larger than `n`.",
-                            },
-                        },
-                        required: ["task", "n", "c", "pass_at"],
-                    },
-                },
-            },
-            required: ["k", "overall", "tasks"],
-        },
-    },
-    required: ["version", "summary", "results", "skipped"],
-    $defs: { result: RESULT_SCHEMA, skipped: report_SKIPPED_SCHEMA, shard: SHARD_SCHEMA },
-};
+
+
+const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
 /**
- * The one way a result is built: fields in the report's order, optional ones only when set, so the
- * report file diffs well from run to run.
+ * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
+ * `test_patch` applies to its base, and lines that list their tests have per-test results to be judged by.
+ * Bad input, named with its line.
  */
-const report_newResult = (fields) => declare_inSchemaOrder(RESULT_SCHEMA, fields);
-
-;// CONCATENATED MODULE: ./src/verdict/resolved.ts
-
-
-
-
-/** Whether a line lists tests to decide by. */
-function resolved_listsTests(instance) {
-    return instance?.failToPass !== undefined || instance?.passToPass !== undefined;
-}
-/**
- * Each listed test in `passed` or `not_passed`, in the line's order; without tests that count (a run that
- * never reached them, results not to be believed), none has passed.
- */
-function listedBy(tests, instance) {
-    const by = tests ? outcomes(tests) : new Map();
-    // A listed id as the report writes it, or as pytest names it (tests/test_x.py::test_a): both find the case;
-    // else one SWE-bench's lists cut inside its parameters (more `[` than `]`: 676 of Verified's ids, its
-    // grading's _resolve_case), which passes when every case it begins agrees that it passed.
-    const passed = (id) => {
-        const found = by.get(id) ?? by.get(pytestNodeToCaseId(id));
-        if (found !== undefined || id.split("[").length <= id.split("]").length)
-            return found === "pass";
-        const begun = [...by].filter(([caseId]) => caseId.startsWith(id));
-        return begun.length > 0 && begun.every(([, outcome]) => outcome === "pass");
-    };
-    const split = (ids = []) => ({
-        passed: ids.filter(passed),
-        not_passed: ids.filter((id) => !passed(id)),
+async function commits_checkInstances(items, settings, runImages) {
+    // A log format reads its tests off the command's output; JUnit needs the files named.
+    const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
+    if (listing && settings.run.testResults.length === 0)
+        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
+    const named = items.flatMap((item) => {
+        const name = nameOf(item);
+        return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
     });
-    return { fail_to_pass: split(instance.failToPass), pass_to_pass: split(instance.passToPass) };
-}
-/** SWE-bench's rule over the tests that ran: full when every listed test passed, partial when some FAIL_TO_PASS and every PASS_TO_PASS did. */
-function resolvedBy(tests, instance) {
-    return resolvedOf(listedBy(tests, instance));
-}
-/** The rule over the listed tests as they went (listedBy). */
-function resolvedOf(listed) {
-    const notPassing = { failToPass: listed.fail_to_pass.not_passed, passToPass: listed.pass_to_pass.not_passed };
-    const resolved = notPassing.passToPass.length > 0
-        ? "no"
-        : notPassing.failToPass.length === 0
-            ? "full"
-            : listed.fail_to_pass.passed.length > 0
-                ? "partial"
-                : "no";
-    return { resolved, notPassing };
-}
-/** Listed ids shown in a reason; more are counted. */
-const SHOWN = 5;
-function notPassedText(name, ids, of) {
-    if (ids.length === 0)
-        return undefined;
-    const shown = ids.slice(0, SHOWN).join(", ");
-    const more = ids.length > SHOWN ? `, and ${ids.length - SHOWN} more` : "";
-    return `${ids.length} of ${of} ${name} did not pass (missing or skipped counts as not passed): ${shown}${more}`;
+    if (!runImages)
+        return;
+    if (named.length > 0)
+        await runImages.resolveCommits(named);
+    await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => (name === undefined ? undefined : runImages.commit(name)), (commit, paths) => runImages.baseFiles(commit, paths));
 }
 /**
- * A run's status with its line's test lists. Only a run that reached its end is read: anything else is
- * not resolved and keeps its status. Results whose every case passed under a nonzero exit are not what the
- * run did (a forged file, a step after the tests): not resolved, and the status stays. Otherwise the lists
- * decide: `pass` exactly when full, whatever other tests did (the base's own failures, as SWE-bench reads it).
+ * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
+ * them: one that does not apply is the line's fault, so the run ends before anything runs, naming the first
+ * line that carries it (judged, each of its candidates would be blamed for a test the dataset got wrong).
  */
-function judgeByLists(now, instance) {
-    const unread = { status: now.status, resolved: "no", listed: listedBy(undefined, instance) };
-    if (!RAN_TO_END.has(now.status) || !now.tests)
-        return unread;
-    const failing = now.tests.counts.failed + now.tests.counts.error + now.tests.cases.filter(isFailing).length;
-    if (now.status === "test_failed" && failing === 0)
-        return unread;
-    const listed = listedBy(now.tests, instance);
-    const { resolved, notPassing } = resolvedOf(listed);
-    if (resolved === "full")
-        return { status: "pass", resolved, listed, clearReason: true };
-    const lists = [
-        notPassedText("FAIL_TO_PASS", notPassing.failToPass, instance.failToPass?.length ?? 0),
-        notPassedText("PASS_TO_PASS", notPassing.passToPass, instance.passToPass?.length ?? 0),
-    ].filter(Boolean);
-    const reason = `not resolved (${resolved}): ${lists.join("; ")}`;
-    return { status: "test_failed", resolved, listed, reason };
+async function checkTestPatches(lines, settings, commitOf, baseFiles) {
+    const checked = new Set();
+    for (const line of lines) {
+        const testPatch = line.instance?.testPatch;
+        if (testPatch === undefined || testPatch.trim() === "")
+            continue;
+        const name = line.instance?.baseCommit;
+        const commit = commitOf(name);
+        const key = JSON.stringify([commit ?? null, testPatch]);
+        if (checked.has(key))
+            continue;
+        checked.add(key);
+        const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
+        if (problem === undefined)
+            continue;
+        const base = name === undefined
+            ? `the checkout at ${settings.source.workdir}`
+            : `base_commit ${JSON.stringify(name)} (${commit})`;
+        throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
+    }
+}
+/**
+ * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
+ * then by the line's own image the same way, so that an image's lines run together and it is held (pulled,
+ * on disk) only while they do (line-images.ts). Lines with neither keep their own place.
+ */
+function commits_judgingOrder(items) {
+    const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
+    return grouped(byCommit, (index) => imageOf(items[index]));
+}
+const imageOf = (item) => ("status" in item ? undefined : item.overrides?.image);
+/** `indices` grouped by `keyOf`, each group where its first member stands; those without a key stay alone. */
+function grouped(indices, keyOf) {
+    const groups = new Map();
+    for (const index of indices) {
+        const key = keyOf(index) ?? `\u0000${index}`;
+        const group = groups.get(key);
+        if (group)
+            group.push(index);
+        else
+            groups.set(key, [index]);
+    }
+    return [...groups.values()].flat();
+}
+/**
+ * How many of `items` are candidates at each commit, by `keyOf` of their `base_commit` name (a full sha, so
+ * that two names of one commit count together). Results carried over (a resumed run's) start from nothing.
+ */
+function commits_candidatesByCommit(items, keyOf = (name) => name) {
+    const counts = new Map();
+    for (const item of items) {
+        const name = nameOf(item);
+        if (name !== undefined)
+            counts.set(keyOf(name), (counts.get(keyOf(name)) ?? 0) + 1);
+    }
+    return counts;
+}
+/**
+ * How a candidate gets its commit's tree: from a run image made once and `share`d by its containers, or
+ * `stream`ed into its own fresh container with its changes, as a reply's files are. A run image costs a
+ * container, a copy and a commit (seconds for a large tree), paid back only when more than one container
+ * starts from it: several candidates of the commit, a `setup` (run once on the tree, kept in the image),
+ * an image's own work dir (`image_workdir`: the tree is what the image holds, not ours to stream), or
+ * `compare: base` (the baseline runs on the same tree). A commit of one candidate and none of those, as every
+ * SWE-bench Lite instance is, streams.
+ */
+function treeDelivery(facts) {
+    const shared = facts.candidates !== 1 || facts.setup || facts.imageWorkdir || facts.compareBase;
+    return shared ? "share" : "stream";
+}
+/** Releases each commit's base once its last candidate is done. */
+class commits_CommitBases {
+    runImages;
+    warn;
+    #left;
+    constructor(items, runImages, warn) {
+        this.runImages = runImages;
+        this.warn = warn;
+        this.#left = commits_candidatesByCommit(items);
+    }
+    /** Called as each item's judgement ends. */
+    async done(item) {
+        const name = nameOf(item);
+        if (name === undefined || !this.runImages)
+            return;
+        const left = (this.#left.get(name) ?? 1) - 1;
+        this.#left.set(name, left);
+        if (left > 0)
+            return;
+        for (const failure of await this.runImages.release(this.runImages.commit(name)))
+            this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/verdict/attempts.ts
+// Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
+// add up to. Pure.
+
+
+/** Whether attempt `made` (1 for the first) with `status` is followed by another, given `reruns`. */
+function rerunAfter(status, made, reruns) {
+    return RERUNNABLE.has(status) && made <= reruns;
+}
+/** Whether the attempts disagree: a flaky candidate. */
+function isFlaky(attempts) {
+    return new Set(attempts.map((a) => a.status)).size > 1;
+}
+/** Ids of the test cases that failed in one attempt and passed in another. */
+function flakyCases(runs) {
+    const failed = new Set();
+    const passed = new Set();
+    for (const tests of runs)
+        for (const c of tests?.cases ?? []) {
+            if (isFailing(c))
+                failed.add(c.id);
+            else if (c.status === "passed")
+                passed.add(c.id);
+        }
+    return new Set([...failed].filter((id) => passed.has(id)));
+}
+/** `tests` with each flaky case marked. */
+function markFlaky(tests, flaky) {
+    if (flaky.size === 0)
+        return tests;
+    return { ...tests, cases: tests.cases.map((c) => (flaky.has(c.id) ? { ...c, flaky: true } : c)) };
+}
+/** The reason a flaky pass fails the gate, when `fail-on` names `flaky`. */
+function flakyFailure(attempts) {
+    return `flaky: the attempts disagreed (${attempts.map((a) => a.status).join(", ")}), and fail-on names flaky`;
+}
+
+;// CONCATENATED MODULE: ./src/verdict/baseline-runs.ts
+// The baseline runs of `compare: base`: the test command on the unpatched tree, once per run for each
+// tree and command, whatever the number of patches compared with it.
+
+
+function baseline_runs_keyOf({ image, command, files, format }) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
+    for (const file of [...files].sort((a, b) => order_ascending(a.path, b.path))) {
+        hash.update(`${file.path}\0${file.executable ? 1 : 0}\0${file.linkTarget ?? ""}\0`);
+        hash.update(file.content);
+        hash.update("\0");
+    }
+    return JSON.stringify([image, command, hash.digest("hex"), format ?? null]);
+}
+class BaselineRuns {
+    #runs = new Map();
+    /** The baseline run for `key`, run by `run` the first time it is asked for. */
+    get(key, run) {
+        const id = baseline_runs_keyOf(key);
+        let pending = this.#runs.get(id);
+        if (!pending) {
+            pending = run();
+            this.#runs.set(id, pending);
+        }
+        return pending;
+    }
+    /** Every baseline run made, in the order first asked for. */
+    all() {
+        return Promise.all(this.#runs.values());
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/tar/unpack.ts
+// Reading back the tar a sandbox sent (its test results): untrusted bytes, so a reader that keeps to
+// regular files, bounds every size by what was received, and says what it could not read instead of
+// throwing. Pure.
+
+const unpack_BLOCK = 512;
+function field(block, offset, length) {
+    const raw = block.subarray(offset, offset + length);
+    const end = raw.indexOf(0);
+    return decodeUtf8(end < 0 ? raw : raw.subarray(0, end), false);
+}
+function unpack_octal(block, offset, length) {
+    const text = field(block, offset, length).trim();
+    return /^[0-7]+$/.test(text) ? parseInt(text, 8) : NaN;
+}
+/** `"<length> key=value\n"` records of a pax header; only `path` matters here. */
+function paxPath(data) {
+    let path;
+    for (let at = 0; at < data.length;) {
+        const space = data.indexOf(0x20, at);
+        const length = Number(data.subarray(at, space).toString("ascii"));
+        if (space < 0 || !Number.isInteger(length) || length <= 0)
+            break;
+        const record = decodeUtf8(data.subarray(space + 1, at + length - 1), false);
+        if (record.startsWith("path="))
+            path = record.slice("path=".length);
+        at += length;
+    }
+    return path;
+}
+/** A member's name as the work dir knows it: tar writes what `find .` listed, `./` first. */
+const unpack_relative = (name) => name.replace(/^\.\//, "");
+/** The regular files of `tar` (ustar and pax, as GNU and busybox tar write them), relative paths as written. */
+function untar(tar) {
+    const bytes = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    const files = [];
+    const notes = [];
+    let longName;
+    for (let at = 0; at + unpack_BLOCK <= bytes.length;) {
+        const header = bytes.subarray(at, at + unpack_BLOCK);
+        if (header.every((byte) => byte === 0))
+            return { files, notes };
+        const size = unpack_octal(header, 124, 12);
+        const type = String.fromCharCode(header[156]);
+        if (!Number.isFinite(size)) {
+            notes.push(`the results' tar is not readable past ${files.length} file(s)`);
+            return { files, notes };
+        }
+        const start = at + unpack_BLOCK;
+        const end = start + size;
+        if (end > bytes.length) {
+            notes.push(`the results' tar is cut inside ${JSON.stringify(unpack_relative(longName ?? field(header, 0, 100)))}`);
+            return { files, notes };
+        }
+        const data = bytes.subarray(start, end);
+        const prefix = field(header, 345, 155);
+        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        longName = undefined;
+        if (type === "x")
+            longName = paxPath(data);
+        else if (type === "L")
+            longName = decodeUtf8(data.subarray(0, data.indexOf(0) < 0 ? data.length : data.indexOf(0)), false);
+        else if (type === "0" || type === "\0" || type === "7")
+            files.push({ path: unpack_relative(name), data: Buffer.from(data) });
+        at = start + Math.ceil(size / unpack_BLOCK) * unpack_BLOCK;
+    }
+    return { files, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/read.ts
+/** A results file larger than this is not read: JUnit of a large suite is a few MB. */
+const MAX_RESULTS_FILE_BYTES = 8 * 1024 * 1024;
+/** Cases kept per run; a suite larger than this is counted in full but listed in part. */
+const MAX_CASES = 10_000;
+/** Every case of the given files, in file order; a file that is too large or not of the format is a note. */
+function readTestResults(files, parser) {
+    const cases = [];
+    const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    const notes = [];
+    for (const { path, data } of files) {
+        if (data.byteLength > MAX_RESULTS_FILE_BYTES) {
+            notes.push(`${path}: ${data.byteLength} bytes, more than the ${MAX_RESULTS_FILE_BYTES} read of a results file; not read`);
+            continue;
+        }
+        const { tests, problem } = parser.parse(data, MAX_CASES - cases.length);
+        cases.push(...tests.cases);
+        for (const status of ["passed", "failed", "error", "skipped"])
+            counts[status] += tests.counts[status];
+        if (problem !== undefined)
+            notes.push(`${path}: not readable as ${parser.format} (${problem}); the cases before the problem are kept`);
+    }
+    const total = counts.passed + counts.failed + counts.error + counts.skipped;
+    if (total > cases.length)
+        notes.push(`${total} test cases; the first ${cases.length} are listed`);
+    return { tests: { counts, cases }, notes };
+}
+
+;// CONCATENATED MODULE: ./src/verdict/results/collect.ts
+// The `test-results` globs, both ways: widened into `find -path` patterns the driver looks for in the
+// sandbox, and applied as themselves to what came back, which is then read in the `results-format`
+// selected (formats.ts); or, for a log format, the command's own output read by its parser. Pure.
+
+
+
+/**
+ * What the driver's `find -path` looks for: a superset of each glob. find's `*` crosses `/`, so `**`
+ * (and the `/` after it, which may match nothing) becomes `*`, and a `{a,b}` choice becomes `*`; the
+ * globs themselves then pick from what came back.
+ */
+function findPatterns(globs) {
+    return globs.map((glob) => glob
+        .replace(/\{[^}]*\}/g, "*")
+        .replace(/\*\*\//g, "*")
+        .replace(/\*\*/g, "*"));
+}
+const MIB = 1024 ** 2;
+/** The run's results' tar, filtered by the globs and read by `parser`. */
+function readResults(results, globs, parser) {
+    if (!results)
+        return { notes: ["the command's test results did not come back (the run was stopped)"] };
+    const { files, notes } = untar(results.bytes);
+    if (results.truncated)
+        notes.push(`the test results were cut at ${Math.round(results.bytes.length / MIB)} MiB; the files past that were not read`);
+    const matching = files.filter((file) => globs.some((glob) => minimatch(file.path, glob, { dot: true })));
+    if (matching.length === 0)
+        return { notes };
+    const read = readTestResults(matching, parser);
+    return { tests: read.tests, notes: [...notes, ...read.notes] };
+}
+/** The command's output (RunFacts.log) read by a log format's parser; absent when the run kept none (it was stopped). */
+function readLogResults(log, parser) {
+    if (!log)
+        return { notes: ["the command's output did not come back (the run was stopped)"] };
+    const { tests, problem, notes = [], untrusted } = parser.parse(log.bytes, MAX_CASES, log.truncated);
+    const all = [
+        ...(log.truncated
+            ? [`the output was cut at ${Math.round(MAX_RESULTS_FILE_BYTES / MIB)} MiB; tests past that were not read`]
+            : []),
+        ...(problem === undefined ? [] : [`the output is not readable as ${parser.format} (${problem})`]),
+        ...notes,
+    ];
+    const total = tests.counts.passed + tests.counts.failed + tests.counts.error + tests.counts.skipped;
+    if (total > tests.cases.length)
+        all.push(`${total} test cases; the first ${tests.cases.length} are listed`);
+    return { tests, notes: all, ...(untrusted !== undefined && { untrusted }) };
 }
 
 ;// CONCATENATED MODULE: ./src/verdict/feedback.ts
@@ -20987,6 +21116,7 @@ function result_decide(results, failOn) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
     return {
@@ -21003,6 +21133,34 @@ function syntaxOf(checks, facts) {
     }));
     return (readings.find(({ group, syntax }) => syntax.file !== undefined && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
+/**
+ * A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
+ * candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
+ */
+function imageWorkdirOf(candidate, image) {
+    return candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+}
+/**
+ * `prepared` as it travels: a candidate alone on its commit (treeDelivery) carries the commit's whole tree
+ * with its changes in `files`, into a container of the plain image, and no run image is made for it.
+ */
+function delivered(prepared, candidate, ctx) {
+    const { commit, whole } = prepared;
+    if (prepared.start !== "tree" || commit === undefined || !whole || !ctx.commitCandidates)
+        return prepared;
+    const delivery = treeDelivery({
+        candidates: ctx.commitCandidates(commit),
+        setup: ctx.settings.run.setup !== undefined,
+        imageWorkdir: imageWorkdirOf(candidate, imageFor(ctx.settings, prepared.language, candidate)) !== undefined,
+        compareBase: ctx.settings.run.compare === "base",
+    });
+    if (delivery === "share")
+        return prepared;
+    // Nothing to start from but the image: what the patch deletes is simply not in the tree.
+    const { start: _start, deleted: _deleted, commit: _commit, whole: _whole, ...streamed } = prepared;
+    void [_start, _deleted, _commit, _whole];
+    return { ...streamed, files: whole };
+}
 async function place(prepared, candidate, ctx) {
     const { settings } = ctx;
     const { language, limits } = prepared;
@@ -21017,9 +21175,7 @@ async function place(prepared, candidate, ctx) {
         if (problem)
             return { status: "sandbox_error", language, limits, reason: `service '${service.name}': ${problem}` };
     }
-    // A line's image_workdir, or SWE-bench's /testbed for an image named as its per-instance images are: the
-    // candidate starts from what the image holds there, so always from a run image made of it, in a work dir there.
-    const workdir = candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+    const workdir = imageWorkdirOf(candidate, image);
     const start = prepared.start ?? (workdir !== undefined && ctx.runImages ? "tests" : undefined);
     const made = start
         ? await ctx.runImages.image(image, start, ctx.testFiles, prepared.commit, workdir, prepared.setup)
@@ -21198,7 +21354,8 @@ function byLists(verdict, instance) {
     return next;
 }
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
-async function runPrepared(prepared, candidate, ctx) {
+async function runPrepared(given, candidate, ctx) {
+    const prepared = delivered(given, candidate, ctx);
     const placement = await place(prepared, candidate, ctx);
     if ("status" in placement)
         return placement;
@@ -26671,113 +26828,6 @@ function withInputs(files, change) {
     return [...files.filter((f) => !replaced.has(f.path)), ...change.files];
 }
 
-;// CONCATENATED MODULE: ./src/run/commits.ts
-// A dataset whose lines name their own `base_commit`: each commit's base (its tree, its run image, its
-// setup) is made once and shared by that commit's candidates, and dropped when the last of them is done.
-// Candidates are judged grouped by commit (the report keeps their order), so a night over many commits
-// holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
-
-
-
-
-const nameOf = (item) => ("status" in item ? undefined : item.instance?.baseCommit);
-/**
- * What a run must know before its first candidate: every `base_commit` is a commit of the repository, every
- * `test_patch` applies to its base, and lines that list their tests have per-test results to be judged by.
- * Bad input, named with its line.
- */
-async function commits_checkInstances(items, settings, runImages) {
-    // A log format reads its tests off the command's output; JUnit needs the files named.
-    const listing = items.find((item) => !("status" in item) && listsTests(item.instance) && !readsLog(formatOf(item.overrides, settings)));
-    if (listing && settings.run.testResults.length === 0)
-        throw new InputError("test-results", `${listing.source}: the line lists fail_to_pass/pass_to_pass, which are read from per-test results: set 'test-results' to the JUnit XML files the command writes, or a log format ('results-format', or the line's results_format); nothing was run`);
-    const named = items.flatMap((item) => {
-        const name = nameOf(item);
-        return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
-    });
-    if (!runImages)
-        return;
-    if (named.length > 0)
-        await runImages.resolveCommits(named);
-    await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => (name === undefined ? undefined : runImages.commit(name)), (commit, paths) => runImages.baseFiles(commit, paths));
-}
-/**
- * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
- * them: one that does not apply is the line's fault, so the run ends before anything runs, naming the first
- * line that carries it (judged, each of its candidates would be blamed for a test the dataset got wrong).
- */
-async function checkTestPatches(lines, settings, commitOf, baseFiles) {
-    const checked = new Set();
-    for (const line of lines) {
-        const testPatch = line.instance?.testPatch;
-        if (testPatch === undefined || testPatch.trim() === "")
-            continue;
-        const name = line.instance?.baseCommit;
-        const commit = commitOf(name);
-        const key = JSON.stringify([commit ?? null, testPatch]);
-        if (checked.has(key))
-            continue;
-        checked.add(key);
-        const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
-        if (problem === undefined)
-            continue;
-        const base = name === undefined
-            ? `the checkout at ${settings.source.workdir}`
-            : `base_commit ${JSON.stringify(name)} (${commit})`;
-        throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
-    }
-}
-/**
- * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
- * then by the line's own image the same way, so that an image's lines run together and it is held (pulled,
- * on disk) only while they do (line-images.ts). Lines with neither keep their own place.
- */
-function commits_judgingOrder(items) {
-    const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
-    return grouped(byCommit, (index) => imageOf(items[index]));
-}
-const imageOf = (item) => ("status" in item ? undefined : item.overrides?.image);
-/** `indices` grouped by `keyOf`, each group where its first member stands; those without a key stay alone. */
-function grouped(indices, keyOf) {
-    const groups = new Map();
-    for (const index of indices) {
-        const key = keyOf(index) ?? `\u0000${index}`;
-        const group = groups.get(key);
-        if (group)
-            group.push(index);
-        else
-            groups.set(key, [index]);
-    }
-    return [...groups.values()].flat();
-}
-/** Releases each commit's base once its last candidate is done. */
-class commits_CommitBases {
-    runImages;
-    warn;
-    #left = new Map();
-    constructor(items, runImages, warn) {
-        this.runImages = runImages;
-        this.warn = warn;
-        for (const item of items) {
-            const name = nameOf(item);
-            if (name !== undefined)
-                this.#left.set(name, (this.#left.get(name) ?? 0) + 1);
-        }
-    }
-    /** Called as each item's judgement ends. */
-    async done(item) {
-        const name = nameOf(item);
-        if (name === undefined || !this.runImages)
-            return;
-        const left = (this.#left.get(name) ?? 1) - 1;
-        this.#left.set(name, left);
-        if (left > 0)
-            return;
-        for (const failure of await this.runImages.release(this.runImages.commit(name)))
-            this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/run/verdict-state.ts
 // The verdicts a sticky comment remembers, so a run judges only new and edited replies. Pure.
 //
@@ -27249,6 +27299,10 @@ async function judgeAll(entries, ctx, hooks) {
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
+    // By full sha, known once the names are resolved: a commit of one candidate needs no run image (treeDelivery).
+    const { runImages } = ctx;
+    const perCommit = candidatesByCommit(taken, (name) => (runImages ? runImages.commit(name) : name));
+    const judging = { ...ctx, commitCandidates: (commit) => perCommit.get(commit) ?? 0 };
     const order = judgingOrder(taken);
     const own = runOwnImages(settings);
     const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
@@ -27260,7 +27314,7 @@ async function judgeAll(entries, ctx, hooks) {
     await mapLimit(order, settings.mode.concurrency, async (index, position) => {
         const item = taken[index];
         images.starting(position);
-        const judged = "status" in item ? item : await judgeCandidate(item, ctx);
+        const judged = "status" in item ? item : await judgeCandidate(item, judging);
         const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
         hooks.finished?.(result);
         await bases.done(item);
