@@ -72,7 +72,9 @@ function patchFiles(patches: Record<string, string[]>): string[] {
   });
 }
 
-describe("a pass needs the exit code, the results and a run of the suite to agree", () => {
+// Each test is whole CLI runs with a setup, and with compare: base a baseline run too: at load 20 one took
+// over the suite's 120 s, so these have room for a loaded runner (their verdicts decide nothing by the clock).
+describe("a pass needs the exit code, the results and a run of the suite to agree", { timeout: 300_000 }, () => {
   it("with compare: base, a step after the tests that exits 1 is not excused when every test passes", async () => {
     const fix = join(REPOS, "inventory-patches", "fix.patch");
     const { results } = await gate(
