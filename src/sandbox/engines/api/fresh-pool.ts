@@ -58,6 +58,8 @@ export class FreshPoolEngine extends CliImages {
   readonly #warmTarget: number;
   /** Containers being created or ready, by their create config. */
   readonly #warm = new Map<string, Array<Promise<Created>>>();
+  /** The config of the container taken last: warming ahead pays only when the next candidate's repeats it. */
+  #lastKey: string | undefined;
   /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
   readonly #creating = new Set<Promise<Created>>();
   /** Every container created and not yet removed: what close() and abort() must remove. */
@@ -132,20 +134,28 @@ export class FreshPoolEngine extends CliImages {
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
     const warm = queue.shift();
-    this.#refill(key, config);
+    const repeats = warmsAhead(this.#lastKey, key);
+    this.#lastKey = key;
+    if (repeats) this.#refill(key, config);
+    else this.#dropOthers(key);
     // A warm one that failed may have failed for a reason gone by now: one fresh try.
     return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
   }
 
   /** Tops up the warm containers of the config in use; those of other configs are dropped. */
   #refill(key: string, config: Record<string, unknown>): void {
+    this.#dropOthers(key);
+    const queue = this.#warm.get(key)!;
+    while (!this.aborted && queue.length < this.#warmTarget) queue.push(this.#create(config));
+  }
+
+  /** Drops the warm containers of every config but `key`'s. */
+  #dropOthers(key: string): void {
     for (const [other, queue] of this.#warm) {
       if (other === key) continue;
       for (const stale of queue.splice(0)) void stale.then((c) => this.#discard(c));
       this.#warm.delete(other);
     }
-    const queue = this.#warm.get(key)!;
-    while (!this.aborted && queue.length < this.#warmTarget) queue.push(this.#create(config));
   }
 
   #create(config: Record<string, unknown>): Promise<Created> {
@@ -207,4 +217,15 @@ export class FreshPoolEngine extends CliImages {
   #call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     return this.#api.call<T>(method, path, body);
   }
+}
+
+/**
+ * Whether to start containers ahead for the config just taken: only when it repeats the one taken before.
+ * The config holds the command and the tree's directory, so a dataset whose every line has its own (each
+ * SWE-bench line names its test files) would otherwise start `warm` containers per candidate only to drop
+ * them at the next: three containers a candidate instead of one. Candidates that share a config (replies,
+ * an agent loop's turns) find warm ones from the third on.
+ */
+export function warmsAhead(last: string | undefined, key: string): boolean {
+  return last === key;
 }
