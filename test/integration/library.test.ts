@@ -236,12 +236,15 @@ describe("cancelling and disposing", () => {
   it("closes the sandbox when an `await using` block ends: its containers are gone", { timeout: 60_000 }, async () => {
     {
       await using sandbox = await openSandbox(options());
-      const observation = await sandbox.judge({
-        reply: fenced("print('in the block')"),
-        command: "python3 solution.py",
-      });
-      expect(observation.status).toBe("pass");
-      // The warm pool keeps one started ahead: something for the block's end to remove.
+      for (const turn of [1, 2]) {
+        const observation = await sandbox.judge({
+          reply: fenced(`print('turn ${turn} in the block')`),
+          command: "python3 solution.py",
+        });
+        expect(observation.status).toBe("pass");
+      }
+      // The second judgement repeats the first's config, so the warm pool starts one ahead: something for
+      // the block's end to remove.
       expect(ours().length).toBeGreaterThan(0);
     }
     expect(ours()).toEqual([]);

@@ -28,6 +28,27 @@ afterAll(async () => {
 const labelled = (runId: string) =>
   docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim();
 
+/** How many containers of `runId` the engine created since `since` (seconds), as its own events tell. */
+function createdSince(runId: string, since: number): number {
+  const until = String(Math.ceil(Date.now() / 1000) + 1);
+  const events = docker(
+    "events",
+    "--since",
+    String(since),
+    "--until",
+    until,
+    "--filter",
+    `label=${RUN_LABEL}=${runId}`,
+    "--filter",
+    "type=container",
+    "--filter",
+    "event=create",
+    "--format",
+    "{{.Actor.ID}}",
+  );
+  return events.split("\n").filter(Boolean).length;
+}
+
 describe("a run", () => {
   it("gives each candidate its own fresh container", async () => {
     const engine = pool();
@@ -39,6 +60,35 @@ describe("a run", () => {
     expect(first.stdout.text).toBe("['/work/solution.py']\n");
     expect(second.stdout.text).toBe("['/work/solution.py']\n");
     expect(new Set(seen).size).toBe(2);
+  });
+
+  it("makes no container ahead for candidates whose configs differ (each SWE-bench line has its own command)", async () => {
+    const runId = `pool-distinct-${randomBytes(4).toString("hex")}`;
+    const engine = pool(2);
+    const since = Math.floor(Date.now() / 1000) - 1;
+    for (const command of ["python3 solution.py", "python3 -B solution.py", "python3 -S solution.py"]) {
+      const facts = await engine.run(job("print('ran')", { command, labels: { [RUN_LABEL]: runId } }));
+      expect(facts.stdout.text).toBe("ran\n");
+    }
+    // One container a candidate: warming two ahead for a config that never comes back would make nine.
+    expect(createdSince(runId, since)).toBe(3);
+    expect(await engine.close()).toEqual([]);
+  });
+
+  it("makes containers ahead once a config repeats, and the next candidates of it take them", async () => {
+    const runId = `pool-repeat-${randomBytes(4).toString("hex")}`;
+    const engine = pool(2);
+    const labels = { [RUN_LABEL]: runId };
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) await engine.run(job("print(1)", { labels }), { onContainer: (n) => seen.push(n) });
+    // The first two made their own, the second also two ahead, which the third and fourth took, each
+    // making one more: 1 + 3 + 1 + 1 = 6 created, two of them still warm, and no candidate shared one.
+    expect(createdSince(runId, since)).toBe(6);
+    expect(new Set(seen).size).toBe(4);
+    await expect.poll(() => labelled(runId).split("\n").filter(Boolean).length, { timeout: 20_000 }).toBe(2);
+    expect(await engine.close()).toEqual([]);
+    expect(labelled(runId)).toBe("");
   });
 
   it("follows a config change (another memory limit) with containers made for it", async () => {
@@ -57,8 +107,11 @@ describe("no container outlives the run", () => {
   it("removes the warm containers at close()", async () => {
     const runId = `pool-close-${randomBytes(4).toString("hex")}`;
     const engine = pool(3);
+    // The second candidate repeats the first's config, so three replacements are made ahead of a third.
     await engine.run(job("print(1)", { labels: { [RUN_LABEL]: runId } }));
-    // The three replacements are being made; close() waits for them and removes them.
+    await engine.run(job("print(1)", { labels: { [RUN_LABEL]: runId } }));
+    expect(labelled(runId)).not.toBe("");
+    // close() waits for those still being made and removes them all.
     expect(await engine.close()).toEqual([]);
     expect(labelled(runId)).toBe("");
   });
