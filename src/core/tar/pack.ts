@@ -34,18 +34,28 @@ export interface TarOptions {
   mtime?: number;
 }
 
-/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
+/**
+ * The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`.
+ * Written into one buffer sized beforehand: a commit's whole tree (tens of MB, once per candidate when it
+ * is streamed) is copied once, not once per piece and again per concatenation.
+ */
 export function tarball(files: SandboxFile[], options: TarOptions = {}): Buffer {
   const under = options.under === undefined ? undefined : normalisePath(options.under);
   const placed =
     under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
   const entries = archiveEntries(placed, under);
   const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
+  const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
+  const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
   // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
   // reads whole records and would otherwise wait on an open pipe for the rest of one.
-  const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-  return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+  const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
+  let offset = 0;
+  for (const piece of pieces) {
+    archive.set(piece, offset);
+    offset += paddedSize(piece.byteLength);
+  }
+  return archive;
 }
 
 /** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
@@ -101,7 +111,8 @@ interface Stamp {
   mtime: number;
 }
 
-function entryBlocks(entry: Entry, { owner, mtime }: Stamp): Buffer[] {
+/** The entry's header blocks and data, each to be padded to whole blocks (with zeros) in the archive. */
+function entryPieces(entry: Entry, { owner, mtime }: Stamp): Uint8Array[] {
   const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
   const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
   const nameBytes = Buffer.from(name, "utf8");
@@ -112,14 +123,13 @@ function entryBlocks(entry: Entry, { owner, mtime }: Stamp): Buffer[] {
     ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
     ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
   ]);
-  const blocks: Buffer[] = [];
-  if (pax.byteLength > 0) {
-    blocks.push(
+  const pieces: Uint8Array[] = [];
+  if (pax.byteLength > 0)
+    pieces.push(
       header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }),
-      padded(pax),
+      pax,
     );
-  }
-  blocks.push(
+  pieces.push(
     header({
       name: nameBytes.subarray(0, NAME_FIELD),
       mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
@@ -129,9 +139,9 @@ function entryBlocks(entry: Entry, { owner, mtime }: Stamp): Buffer[] {
       mtime,
       link: linkBytes.subarray(0, NAME_FIELD),
     }),
-    padded(data),
+    data,
   );
-  return blocks;
+  return pieces;
 }
 
 /** `"<length> key=value\n"`, where the length counts its own digits. */
@@ -168,7 +178,8 @@ function header(fields: HeaderFields): Buffer {
   block.write("00", 263, "ascii");
   // The checksum is computed with its own field read as spaces.
   block.fill(" ", 148, 156);
-  const sum = block.reduce((total, byte) => total + byte, 0);
+  let sum = 0;
+  for (const byte of block) sum += byte;
   block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
   return block;
 }
@@ -178,7 +189,7 @@ function octal(block: Buffer, offset: number, width: number, value: number): voi
   block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
 }
 
-function padded(data: Uint8Array): Buffer {
-  const rest = data.byteLength % BLOCK;
-  return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+/** The bytes `size` takes in the archive: whole blocks. */
+function paddedSize(size: number): number {
+  return Math.ceil(size / BLOCK) * BLOCK;
 }
