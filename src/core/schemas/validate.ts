@@ -1,6 +1,6 @@
 // A declared schema compiled once with ajv, and its first complaint as one line a user can act on:
 // `results[3].status "great" is not one of no_code, …`, never ajv's own wording or a list of them all.
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -10,13 +10,18 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string }
  * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
  */
 export function checker<T>(schema: object, root: string): (value: unknown) => Checked<T> {
-  const validate = new Ajv2020({
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    verbose: true,
-  }).compile<T>(schema);
-  return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors!, root) });
+  // Compiled on first use: the checkers are made as their modules load, and compiling them all costs every
+  // start of the CLI and the action a few hundred milliseconds of CPU, for schemas most runs never use.
+  let validate: ValidateFunction<T> | undefined;
+  return (value) => {
+    validate ??= new Ajv2020({
+      strict: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+      verbose: true,
+    }).compile<T>(schema);
+    return validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors!, root) };
+  };
 }
 
 const TYPE_NAMES: Record<string, string> = {

@@ -38,7 +38,8 @@ describe("checker", () => {
     expect(check(value)).toEqual({ ok: false, problem: message });
   });
 
-  it("refuses, when compiling, a keyword it does not know: no check goes silently unrun", () => {
-    expect(() => checker({ type: "object", propertys: {} }, "x")).toThrow(/unknown keyword: "propertys"/);
+  it("refuses, when compiling (on first use), a keyword it does not know: no check goes silently unrun", () => {
+    const misspelt = checker({ type: "object", propertys: {} }, "x");
+    expect(() => misspelt({})).toThrow(/unknown keyword: "propertys"/);
   });
 });
