@@ -25,6 +25,7 @@ import { newResult } from "../core/schemas/report.js";
 import { judgeWithCarryOver, lineFingerprint, resumedVerdicts } from "./carry-over.js";
 import { loadBaseline, loadResume, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
+import { PREPARED_AHEAD, slotted } from "./slots.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
 import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
 import { imageIdOf, removePulledImage } from "../sandbox/image.js";
@@ -349,7 +350,12 @@ export async function judgeAll(
   // By full sha, known once the names are resolved: a commit of one candidate needs no run image (treeDelivery).
   const { runImages } = ctx;
   const perCommit = candidatesByCommit(taken, (name) => (runImages ? runImages.commit(name) : name));
-  const judging: RunContext = { ...ctx, commitCandidates: (commit) => perCommit.get(commit) ?? 0 };
+  const slots = settings.mode.concurrency;
+  const judging: RunContext = {
+    ...ctx,
+    engine: slotted(ctx.engine, slots),
+    commitCandidates: (commit) => perCommit.get(commit) ?? 0,
+  };
   const order = judgingOrder(taken);
   const own = runOwnImages(settings);
   const images = new LineImages(
@@ -362,7 +368,8 @@ export async function judgeAll(
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = new Array<Result>(taken.length);
   images.start();
-  await mapLimit(order, settings.mode.concurrency, async (index, position) => {
+  // One candidate more in flight than there are slots: the next is prepared while the sandboxes run (slots.ts).
+  await mapLimit(order, slots + PREPARED_AHEAD, async (index, position) => {
     const item = taken[index]!;
     images.starting(position);
     const judged = "status" in item ? item : await judgeCandidate(item, judging);

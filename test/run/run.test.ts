@@ -56,6 +56,49 @@ function gate(engine: JudgingEngine, inputs: Partial<Record<InputName, string>>,
 }
 
 describe("judgeAll", () => {
+  it("runs no more sandboxes than its concurrency, with the next candidate prepared while they run", async () => {
+    let running = 0;
+    let peak = 0;
+    const ends: Array<() => void> = [];
+    const engine: JudgingEngine = {
+      run: async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise<void>((resolve) => ends.push(resolve));
+        running -= 1;
+        return runFacts({});
+      },
+      hasImage: async () => true,
+      pull: async () => {},
+    };
+    let prepared = 0;
+    const settings = readSettings((name) => ({ concurrency: "1", pull: "never" })[name as string] ?? "", {
+      defaultWorkdir: "/repo",
+      cpuCount: 2,
+    });
+    const ctx = runContext(
+      {
+        settings,
+        engine,
+        testFiles: [],
+        runId: "r",
+        // Called as a candidate is placed, its last step before the sandbox.
+        prepareImage: async () => void (prepared += 1),
+      },
+      () => {},
+    );
+    const outcome = judgeAll(entries(reply("a"), reply("b"), reply("c")), ctx, { log: () => {} });
+    await expect.poll(() => ends.length).toBe(1);
+    // The first runs; the second is placed too, and waits for the one slot; the third waits for either.
+    await expect.poll(() => prepared).toBe(2);
+    await new Promise((r) => setTimeout(r, 50));
+    expect([running, prepared]).toEqual([1, 2]);
+    while ((await Promise.race([outcome.then(() => "done"), new Promise((r) => setTimeout(r, 10, "open"))])) !== "done")
+      ends.shift()?.();
+    expect(peak).toBe(1);
+    expect((await outcome).results.map((r) => r.status)).toEqual(["pass", "pass", "pass"]);
+  });
+
   it("runs up to max-candidates and lists the rest as skipped, never run", async () => {
     const engine = new CountingEngine();
     const { outcome } = await gate(
