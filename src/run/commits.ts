@@ -140,8 +140,12 @@ export function treeDelivery(facts: {
   return shared ? "share" : "stream";
 }
 
-/** Releases each commit's base once its last candidate is done. */
+/**
+ * The run's candidates by commit, counted once before the first runs: how many start from each (a commit of
+ * one may get its tree streamed, treeDelivery), and each commit's base released once its last is done.
+ */
 export class CommitBases {
+  readonly #total: Map<string, number>;
   readonly #left: Map<string, number>;
 
   constructor(
@@ -149,17 +153,29 @@ export class CommitBases {
     private readonly runImages: RunImages | undefined,
     private readonly warn: (line: string) => void,
   ) {
-    this.#left = candidatesByCommit(items);
+    // By full sha, the names being resolved by now: two names of one commit are one base.
+    this.#total = candidatesByCommit(items, (name) => this.#commitOf(name));
+    this.#left = new Map(this.#total);
+  }
+
+  /** How many of the run's candidates start from `commit` (a full sha). */
+  candidates(commit: string): number {
+    return this.#total.get(commit) ?? 0;
   }
 
   /** Called as each item's judgement ends. */
   async done(item: Item): Promise<void> {
     const name = nameOf(item);
     if (name === undefined || !this.runImages) return;
-    const left = (this.#left.get(name) ?? 1) - 1;
-    this.#left.set(name, left);
+    const commit = this.#commitOf(name);
+    const left = (this.#left.get(commit) ?? 1) - 1;
+    this.#left.set(commit, left);
     if (left > 0) return;
-    for (const failure of await this.runImages.release(this.runImages.commit(name)))
+    for (const failure of await this.runImages.release(commit))
       this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
+  }
+
+  #commitOf(name: string): string {
+    return this.runImages ? this.runImages.commit(name) : name;
   }
 }

@@ -29,7 +29,7 @@ import { PREPARED_AHEAD, slotted } from "./slots.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
 import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
 import { imageIdOf, removePulledImage } from "../sandbox/image.js";
-import { CommitBases, candidatesByCommit, checkInstances, judgingOrder } from "./commits.js";
+import { CommitBases, checkInstances, judgingOrder } from "./commits.js";
 import { verdictKey } from "./verdict-state.js";
 
 /**
@@ -347,14 +347,11 @@ export async function judgeAll(
     );
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
-  // By full sha, known once the names are resolved: a commit of one candidate needs no run image (treeDelivery).
-  const { runImages } = ctx;
-  const perCommit = candidatesByCommit(taken, (name) => (runImages ? runImages.commit(name) : name));
   const slots = settings.mode.concurrency;
   const judging: RunContext = {
     ...ctx,
     engine: slotted(ctx.engine, slots),
-    commitCandidates: (commit) => perCommit.get(commit) ?? 0,
+    commitCandidates: (commit) => bases.candidates(commit),
   };
   const order = judgingOrder(taken);
   const own = runOwnImages(settings);

@@ -112,6 +112,23 @@ describe("CommitBases", () => {
     expect(released).toEqual(["sha-c2", "sha-c1"]);
     expect(warnings).toEqual(["sandbox-gate: the base of commit c2 could not be removed: run-image-2: busy"]);
   });
+
+  it("counts two names of one commit as one base: released after the last of either, counted together", async () => {
+    const released: string[] = [];
+    const runImages = {
+      commit: (name: string) => `sha-${name.toLowerCase()}`,
+      release: async (sha: string) => (released.push(sha), []),
+    } as unknown as RunImages;
+    const items = [line("a", { baseCommit: "c1" }), line("b", { baseCommit: "C1" })];
+    const bases = new CommitBases(items, runImages, () => {});
+    expect([bases.candidates("sha-c1"), bases.candidates("sha-c2")]).toEqual([2, 0]);
+    await bases.done(items[0]!);
+    expect(released).toEqual([]);
+    await bases.done(items[1]!);
+    expect(released).toEqual(["sha-c1"]);
+    // What treeDelivery reads stays the run's count while candidates finish.
+    expect(bases.candidates("sha-c1")).toBe(2);
+  });
 });
 
 describe("checkInstances", () => {
