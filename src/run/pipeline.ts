@@ -116,7 +116,6 @@ function delivered(prepared: Prepared, candidate: Candidate, ctx: RunContext): P
   if (delivery === "share") return prepared;
   // Nothing to start from but the image: what the patch deletes is simply not in the tree.
   const { start: _start, deleted: _deleted, commit: _commit, whole: _whole, ...streamed } = prepared;
-  void [_start, _deleted, _commit, _whole];
   return { ...streamed, files: whole };
 }
 
