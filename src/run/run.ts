@@ -366,21 +366,25 @@ export async function judgeAll(
   const results = new Array<Result>(taken.length);
   images.start();
   // One candidate more in flight than there are slots: the next is prepared while the sandboxes run (slots.ts).
-  await mapLimit(order, slots + PREPARED_AHEAD, async (index, position) => {
+  // Once a hook has failed (the partial report cannot be written), the run is over, as if killed there: a
+  // candidate still in flight is not reported, and its result goes nowhere.
+  let stopped = false;
+  const judgeOne = async (index: number, position: number): Promise<void> => {
     const item = taken[index]!;
     images.starting(position);
     const judged = "status" in item ? item : await judgeCandidate(item, judging);
+    if (stopped) return;
     const result =
       "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
     hooks.finished?.(result);
+    const at = ++done;
+    hooks.judged?.(at, taken.length);
     await bases.done(item);
     await images.done(position);
-    done += 1;
-    hooks.judged?.(done, taken.length);
     const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
       hooks.log(
-        `[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`,
+        `[${at}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`,
       );
     else if (line) hooks.log(line);
     // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
@@ -396,7 +400,13 @@ export async function judgeAll(
     if (hooks.audit) hooks.audit(event);
     else hooks.log(JSON.stringify(event));
     results[index] = result;
-  });
+  };
+  await mapLimit(order, slots + PREPARED_AHEAD, (index, position) =>
+    judgeOne(index, position).catch((error: unknown) => {
+      stopped = true;
+      throw error;
+    }),
+  );
   const [firstBaseline] = await ctx.baselineRuns.all();
   return {
     results,
