@@ -2,15 +2,13 @@
 // patch on the base tree, per-candidate files, per-test results when asked, judgements at once, and
 // close() leaving no container behind.
 import { execFileSync, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openSandbox, type Sandbox } from "../../src/library.js";
-import { OWNER_ENV, OWNER_LABEL } from "../../src/sandbox/engine.js";
 import { tempDir } from "../support/temp.js";
-import { TEST_IMAGE, docker } from "./support.js";
+import { TEST_IMAGE, docker, ownerOfBlock } from "./support.js";
 
 const TESTS = {
   "test_solution.py": readFileSync(resolve(import.meta.dirname, "../../examples/test_solution.py"), "utf8"),
@@ -142,12 +140,7 @@ describe("close()", () => {
 
 describe("cancelling and disposing", () => {
   // This block's containers carry an owner label of their own, so what it counts is only its own.
-  const owner = `lib-cancel-${randomBytes(4).toString("hex")}`;
-  let suiteOwner: string | undefined;
-  const ours = () =>
-    docker("ps", "-a", "--filter", `label=${OWNER_LABEL}=${owner}`, "--format", "{{.Names}}")
-      .split("\n")
-      .filter(Boolean);
+  const { owner, containers: ours } = ownerOfBlock("lib-cancel");
   /**
    * The container running `command`, if any. Its driver's arguments carry the command from the start, the
    * warm container's too (started ahead for the next judgement, waiting for files): only a process whose
@@ -169,13 +162,7 @@ describe("cancelling and disposing", () => {
     concurrency: 1,
   });
 
-  beforeAll(() => {
-    suiteOwner = process.env[OWNER_ENV];
-    process.env[OWNER_ENV] = owner;
-  });
   afterAll(() => {
-    if (suiteOwner === undefined) delete process.env[OWNER_ENV];
-    else process.env[OWNER_ENV] = suiteOwner;
     // Whatever a failed test left: ours to remove, since the suite's own label is not on it.
     const left = ours();
     if (left.length > 0) docker("rm", "-f", ...left);

@@ -9,13 +9,12 @@ import { createServer, type Server } from "node:net";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { randomBytes } from "node:crypto";
 import { openSandbox } from "../../src/library.js";
-import { OWNER_ENV, OWNER_LABEL, RUN_LABEL } from "../../src/sandbox/engine.js";
+import { OWNER_LABEL, RUN_LABEL } from "../../src/sandbox/engine.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { ServicesEngine } from "../../src/sandbox/services.js";
 import type { SandboxJob } from "../../src/sandbox/engine.js";
-import { docker, TEST_IMAGE } from "./support.js";
+import { docker, ownerOfBlock, TEST_IMAGE } from "./support.js";
 import { tempDir } from "../support/temp.js";
 
 const REDIS_IMAGE = "sandbox-gate-test/redis:1";
@@ -310,8 +309,7 @@ describe("a service that does not get ready", () => {
 
 describe("services through the library", () => {
   // The library's run id is its own; this block's containers and networks carry an owner label of their own.
-  const owner = `lib-services-${randomBytes(4).toString("hex")}`;
-  let suiteOwner: string | undefined;
+  const { owner } = ownerOfBlock("lib-services");
   const options = () => ({
     workdir: tempDir("lib-services"),
     language: "python" as const,
@@ -321,15 +319,6 @@ describe("services through the library", () => {
     services: [`redis=${REDIS_IMAGE}`],
     timeout: "60s",
     concurrency: 2,
-  });
-
-  beforeAll(() => {
-    suiteOwner = process.env[OWNER_ENV];
-    process.env[OWNER_ENV] = owner;
-  });
-  afterAll(() => {
-    if (suiteOwner === undefined) delete process.env[OWNER_ENV];
-    else process.env[OWNER_ENV] = suiteOwner;
   });
 
   it(

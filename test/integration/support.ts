@@ -1,5 +1,8 @@
 // What every integration test shares: the real engine and the test image built from Debian packages.
 import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { OWNER_ENV, OWNER_LABEL } from "../../src/sandbox/engine.js";
 
 export const TEST_IMAGE = process.env.SANDBOX_GATE_TEST_IMAGE ?? "sandbox-gate-test/bookworm:1";
 
@@ -41,3 +44,26 @@ export const HOLD_AT_MEMORY_LIMIT = [
   "print('holding', len(held), flush=True)",
   "time.sleep(60)",
 ].join("\n");
+
+/**
+ * An owner label of the calling describe block's own, set as SANDBOX_GATE_OWNER while its tests run (the
+ * suite's restored after): the library's sandboxes carry run ids a test cannot know, so what the block
+ * counts and removes is found by this label, never another test's or another run's on the same engine.
+ */
+export function ownerOfBlock(prefix: string): { owner: string; containers: () => string[] } {
+  const owner = `${prefix}-${randomBytes(4).toString("hex")}`;
+  let suiteOwner: string | undefined;
+  beforeAll(() => {
+    suiteOwner = process.env[OWNER_ENV];
+    process.env[OWNER_ENV] = owner;
+  });
+  afterAll(() => {
+    if (suiteOwner === undefined) delete process.env[OWNER_ENV];
+    else process.env[OWNER_ENV] = suiteOwner;
+  });
+  const containers = () =>
+    docker("ps", "-a", "--filter", `label=${OWNER_LABEL}=${owner}`, "--format", "{{.Names}}")
+      .split("\n")
+      .filter(Boolean);
+  return { owner, containers };
+}
