@@ -209,34 +209,40 @@ describe("lines in their own images", () => {
 });
 
 describe("the library's judge() with a candidate's own image", () => {
-  it("runs it in that image, pulled when first needed, and removes it at close() when it pulled it", async () => {
-    const host = registry!.host;
-    const image = imageWith(TEST_IMAGE, `${host}/sandbox-gate/library-${TAG}:1`, [
-      { path: "marker.txt", content: "the candidate's own image\n" },
-    ]);
-    docker("push", "--quiet", image);
-    docker("rmi", image);
-    const logs: string[] = [];
-    const sandbox = await openSandbox({
-      image: TEST_IMAGE,
-      pull: "missing",
-      command: "cat /marker.txt",
-      workdir: tempDir("line-images-library"),
-      log: (line) => void logs.push(line),
-    });
-    try {
-      const own = await sandbox.judge({ reply: "```python\nx = 1\n```", image });
-      expect([own.status, own.stdout]).toEqual(["pass", "the candidate's own image\n"]);
-      const plain = await sandbox.judge({ reply: "```python\nx = 1\n```" });
-      expect(plain.status).toBe("test_failed");
-      expect(present(image)).toBe(true);
-    } finally {
-      await sandbox.close();
-    }
-    expect(present(image)).toBe(false);
-    expect(present(TEST_IMAGE)).toBe(true);
-    expect(logs.filter((line) => /stayed/.test(line))).toEqual([]);
-  });
+  // A push and a pull of a whole image through the local registry (hundreds of MB): minutes on a loaded
+  // runner, and no verdict here depends on the clock.
+  it(
+    "runs it in that image, pulled when first needed, and removes it at close() when it pulled it",
+    { timeout: 300_000 },
+    async () => {
+      const host = registry!.host;
+      const image = imageWith(TEST_IMAGE, `${host}/sandbox-gate/library-${TAG}:1`, [
+        { path: "marker.txt", content: "the candidate's own image\n" },
+      ]);
+      docker("push", "--quiet", image);
+      docker("rmi", image);
+      const logs: string[] = [];
+      const sandbox = await openSandbox({
+        image: TEST_IMAGE,
+        pull: "missing",
+        command: "cat /marker.txt",
+        workdir: tempDir("line-images-library"),
+        log: (line) => void logs.push(line),
+      });
+      try {
+        const own = await sandbox.judge({ reply: "```python\nx = 1\n```", image });
+        expect([own.status, own.stdout]).toEqual(["pass", "the candidate's own image\n"]);
+        const plain = await sandbox.judge({ reply: "```python\nx = 1\n```" });
+        expect(plain.status).toBe("test_failed");
+        expect(present(image)).toBe(true);
+      } finally {
+        await sandbox.close();
+      }
+      expect(present(image)).toBe(false);
+      expect(present(TEST_IMAGE)).toBe(true);
+      expect(logs.filter((line) => /stayed/.test(line))).toEqual([]);
+    },
+  );
 });
 
 describe("SWE-bench's /testbed: a line's image_workdir, or an image named as SWE-bench names them", () => {
