@@ -12551,13 +12551,16 @@ const DATASET_SCHEMA = {
 var _2020 = __nccwpck_require__(2210);
 ;
 function checker(schema, root) {
-  const validate = new _2020.Ajv2020({
-    strict: true,
-    strictRequired: false,
-    allowUnionTypes: true,
-    verbose: true
-  }).compile(schema);
-  return (value) => validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) };
+  let validate;
+  return (value) => {
+    validate ??= new _2020.Ajv2020({
+      strict: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+      verbose: true
+    }).compile(schema);
+    return validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) };
+  };
 }
 const TYPE_NAMES = {
   string: "a string",
@@ -14775,9 +14778,15 @@ function tarball(files, options = {}) {
   const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
   const entries = archiveEntries(placed, under);
   const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-  const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
-  const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-  return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+  const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
+  const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
+  const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
+  let offset = 0;
+  for (const piece of pieces) {
+    archive.set(piece, offset);
+    offset += paddedSize(piece.byteLength);
+  }
+  return archive;
 }
 function pack_normalisePath(path2) {
   const checked = checkRelativePath(path2);
@@ -14825,7 +14834,7 @@ function conflict(path2) {
   return `sandbox file path ${JSON.stringify(path2)} is both a file and a directory`;
 }
 const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, { owner, mtime }) {
+function entryPieces(entry, { owner, mtime }) {
   const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
   const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
   const nameBytes = Buffer.from(name, "utf8");
@@ -14834,11 +14843,10 @@ function entryBlocks(entry, { owner, mtime }) {
     ...nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : [],
     ...linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []
   ]);
-  const blocks = [];
-  if (pax.byteLength > 0) {
-    blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
-  }
-  blocks.push(header({
+  const pieces = [];
+  if (pax.byteLength > 0)
+    pieces.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), pax);
+  pieces.push(header({
     name: nameBytes.subarray(0, NAME_FIELD),
     mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
     size: data.byteLength,
@@ -14846,8 +14854,8 @@ function entryBlocks(entry, { owner, mtime }) {
     owner,
     mtime,
     link: linkBytes.subarray(0, NAME_FIELD)
-  }), padded(data));
-  return blocks;
+  }), data);
+  return pieces;
 }
 function paxRecord(key, value) {
   const body = Buffer.byteLength(` ${key}=${value}
@@ -14872,16 +14880,17 @@ function header(fields) {
   block.write("ustar\0", 257, "ascii");
   block.write("00", 263, "ascii");
   block.fill(" ", 148, 156);
-  const sum = block.reduce((total, byte) => total + byte, 0);
+  let sum = 0;
+  for (const byte of block)
+    sum += byte;
   block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
   return block;
 }
 function octal(block, offset, width, value) {
   block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
 }
-function padded(data) {
-  const rest = data.byteLength % BLOCK;
-  return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+function paddedSize(size) {
+  return Math.ceil(size / BLOCK) * BLOCK;
 }
 ;
 const START_GRACE_MS = 6e4;
@@ -16852,7 +16861,7 @@ function grouped(indices, keyOf2) {
   }
   return [...groups.values()].flat();
 }
-function commits_candidatesByCommit(items, keyOf2 = (name) => name) {
+function candidatesByCommit(items, keyOf2 = (name) => name) {
   const counts = /* @__PURE__ */ new Map();
   for (const item of items) {
     const name = nameOf(item);
@@ -16868,23 +16877,33 @@ function treeDelivery(facts) {
 class commits_CommitBases {
   runImages;
   warn;
+  #total;
   #left;
   constructor(items, runImages, warn) {
     this.runImages = runImages;
     this.warn = warn;
-    this.#left = commits_candidatesByCommit(items);
+    this.#total = candidatesByCommit(items, (name) => this.#commitOf(name));
+    this.#left = new Map(this.#total);
+  }
+  /** How many of the run's candidates start from `commit` (a full sha). */
+  candidates(commit) {
+    return this.#total.get(commit) ?? 0;
   }
   /** Called as each item's judgement ends. */
   async done(item) {
     const name = nameOf(item);
     if (name === void 0 || !this.runImages)
       return;
-    const left2 = (this.#left.get(name) ?? 1) - 1;
-    this.#left.set(name, left2);
+    const commit = this.#commitOf(name);
+    const left2 = (this.#left.get(commit) ?? 1) - 1;
+    this.#left.set(commit, left2);
     if (left2 > 0)
       return;
-    for (const failure of await this.runImages.release(this.runImages.commit(name)))
+    for (const failure of await this.runImages.release(commit))
       this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
+  }
+  #commitOf(name) {
+    return this.runImages ? this.runImages.commit(name) : name;
   }
 }
 ;
@@ -17339,7 +17358,6 @@ function delivered(prepared, candidate, ctx) {
   if (delivery === "share")
     return prepared;
   const { start: _start, deleted: _deleted, commit: _commit, whole: _whole, ...streamed } = prepared;
-  void [_start, _deleted, _commit, _whole];
   return { ...streamed, files: whole };
 }
 async function place(prepared, candidate, ctx) {
@@ -17595,10 +17613,16 @@ async function pipeline_judgeCandidate(candidate, ctx) {
 async function pipeline_mapLimit(items, limit, work) {
   const results = new Array(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (!failed && next < items.length) {
       const index = next++;
-      results[index] = await work(items[index], index);
+      try {
+        results[index] = await work(items[index], index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -19827,6 +19851,8 @@ class FreshPoolEngine extends CliImages {
   #warmTarget;
   /** Containers being created or ready, by their create config. */
   #warm = /* @__PURE__ */ new Map();
+  /** The config of the container taken last: warming ahead pays only when the next candidate's repeats it. */
+  #lastKey;
   /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
   #creating = /* @__PURE__ */ new Set();
   /** Every container created and not yet removed: what close() and abort() must remove. */
@@ -19891,21 +19917,30 @@ class FreshPoolEngine extends CliImages {
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
     const warm = queue.shift();
-    this.#refill(key, config);
+    const repeats = warmsAhead(this.#lastKey, key);
+    this.#lastKey = key;
+    if (repeats)
+      this.#refill(key, config);
+    else
+      this.#dropOthers(key);
     return warm ? warm.then((c) => c.error === void 0 ? c : this.#create(config)) : this.#create(config);
   }
   /** Tops up the warm containers of the config in use; those of other configs are dropped. */
   #refill(key, config) {
-    for (const [other, queue2] of this.#warm) {
-      if (other === key)
-        continue;
-      for (const stale of queue2.splice(0))
-        void stale.then((c) => this.#discard(c));
-      this.#warm.delete(other);
-    }
+    this.#dropOthers(key);
     const queue = this.#warm.get(key);
     while (!this.aborted && queue.length < this.#warmTarget)
       queue.push(this.#create(config));
+  }
+  /** Drops the warm containers of every config but `key`'s. */
+  #dropOthers(key) {
+    for (const [other, queue] of this.#warm) {
+      if (other === key)
+        continue;
+      for (const stale of queue.splice(0))
+        void stale.then((c) => this.#discard(c));
+      this.#warm.delete(other);
+    }
   }
   #create(config) {
     const name = containerName();
@@ -19962,6 +19997,9 @@ class FreshPoolEngine extends CliImages {
   #call(method, path2, body) {
     return this.#api.call(method, path2, body);
   }
+}
+function warmsAhead(last, key) {
+  return last === key;
 }
 ;
 const FRESH_NAMESPACES = ["pid", "mount", "network", "ipc", "uts"];
@@ -22343,9 +22381,12 @@ async function judgeAll(entries, ctx, hooks) {
     hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
-  const { runImages } = ctx;
-  const perCommit = candidatesByCommit(taken, (name) => runImages ? runImages.commit(name) : name);
-  const judging = { ...ctx, commitCandidates: (commit) => perCommit.get(commit) ?? 0 };
+  const slots = settings.mode.concurrency;
+  const judging = {
+    ...ctx,
+    engine: slotted(ctx.engine, slots),
+    commitCandidates: (commit) => bases.candidates(commit)
+  };
   const order = judgingOrder(taken);
   const own = runOwnImages(settings);
   const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
@@ -22354,19 +22395,22 @@ async function judgeAll(entries, ctx, hooks) {
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = new Array(taken.length);
   images.start();
-  await mapLimit(order, settings.mode.concurrency, async (index, position) => {
+  let stopped = false;
+  const judgeOne = async (index, position) => {
     const item = taken[index];
     images.starting(position);
     const judged = "status" in item ? item : await judgeCandidate(item, judging);
+    if (stopped)
+      return;
     const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
     hooks.finished?.(result);
+    const at = ++done;
+    hooks.judged?.(at, taken.length);
     await bases.done(item);
     await images.done(position);
-    done += 1;
-    hooks.judged?.(done, taken.length);
     const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
-      hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1e3).toFixed(2)} s)`);
+      hooks.log(`[${at}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1e3).toFixed(2)} s)`);
     else if (line)
       hooks.log(line);
     const event = {
@@ -22383,7 +22427,11 @@ async function judgeAll(entries, ctx, hooks) {
     else
       hooks.log(JSON.stringify(event));
     results[index] = result;
-  });
+  };
+  await mapLimit(order, slots + PREPARED_AHEAD, (index, position) => judgeOne(index, position).catch((error) => {
+    stopped = true;
+    throw error;
+  }));
   const [firstBaseline] = await ctx.baselineRuns.all();
   return {
     results,

@@ -15192,13 +15192,18 @@ var _2020 = __nccwpck_require__(2210);
  * dataset line's "reply or patch" is an anyOf of `required` lists, which it forbids.
  */
 function checker(schema, root) {
-    const validate = new _2020.Ajv2020({
-        strict: true,
-        strictRequired: false,
-        allowUnionTypes: true,
-        verbose: true,
-    }).compile(schema);
-    return (value) => (validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) });
+    // Compiled on first use: the checkers are made as their modules load, and compiling them all costs every
+    // start of the CLI and the action a few hundred milliseconds of CPU, for schemas most runs never use.
+    let validate;
+    return (value) => {
+        validate ??= new _2020.Ajv2020({
+            strict: true,
+            strictRequired: false,
+            allowUnionTypes: true,
+            verbose: true,
+        }).compile(schema);
+        return validate(value) ? { ok: true, value } : { ok: false, problem: describe(validate.errors, root) };
+    };
 }
 const TYPE_NAMES = {
     string: "a string",
@@ -17919,17 +17924,27 @@ const LINK_MODE = 0o777;
 const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
 // The ustar size field holds 11 octal digits.
 const MAX_SIZE = 8 ** 11 - 1;
-/** The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`. */
+/**
+ * The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`.
+ * Written into one buffer sized beforehand: a commit's whole tree (tens of MB, once per candidate when it
+ * is streamed) is copied once, not once per piece and again per concatenation.
+ */
 function tarball(files, options = {}) {
     const under = options.under === undefined ? undefined : pack_normalisePath(options.under);
     const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
     const entries = archiveEntries(placed, under);
     const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-    const body = Buffer.concat(entries.flatMap((entry) => entryBlocks(entry, stamp)));
+    const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
+    const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
     // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
     // reads whole records and would otherwise wait on an open pipe for the rest of one.
-    const end = Math.ceil((body.byteLength + 2 * BLOCK) / RECORD) * RECORD;
-    return Buffer.concat([body, Buffer.alloc(end - body.byteLength)]);
+    const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
+    let offset = 0;
+    for (const piece of pieces) {
+        archive.set(piece, offset);
+        offset += paddedSize(piece.byteLength);
+    }
+    return archive;
 }
 /** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
 function pack_normalisePath(path) {
@@ -17979,7 +17994,8 @@ function conflict(path) {
     return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
 }
 const TYPES = { file: "0", link: "2", dir: "5" };
-function entryBlocks(entry, { owner, mtime }) {
+/** The entry's header blocks and data, each to be padded to whole blocks (with zeros) in the archive. */
+function entryPieces(entry, { owner, mtime }) {
     const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
     const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
     const nameBytes = Buffer.from(name, "utf8");
@@ -17990,11 +18006,10 @@ function entryBlocks(entry, { owner, mtime }) {
         ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
         ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
     ]);
-    const blocks = [];
-    if (pax.byteLength > 0) {
-        blocks.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), padded(pax));
-    }
-    blocks.push(header({
+    const pieces = [];
+    if (pax.byteLength > 0)
+        pieces.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), pax);
+    pieces.push(header({
         name: nameBytes.subarray(0, NAME_FIELD),
         mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
         size: data.byteLength,
@@ -18002,8 +18017,8 @@ function entryBlocks(entry, { owner, mtime }) {
         owner,
         mtime,
         link: linkBytes.subarray(0, NAME_FIELD),
-    }), padded(data));
-    return blocks;
+    }), data);
+    return pieces;
 }
 /** `"<length> key=value\n"`, where the length counts its own digits. */
 function paxRecord(key, value) {
@@ -18029,7 +18044,9 @@ function header(fields) {
     block.write("00", 263, "ascii");
     // The checksum is computed with its own field read as spaces.
     block.fill(" ", 148, 156);
-    const sum = block.reduce((total, byte) => total + byte, 0);
+    let sum = 0;
+    for (const byte of block)
+        sum += byte;
     block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
     return block;
 }
@@ -18037,9 +18054,9 @@ function header(fields) {
 function octal(block, offset, width, value) {
     block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
 }
-function padded(data) {
-    const rest = data.byteLength % BLOCK;
-    return Buffer.concat([data, Buffer.alloc(rest === 0 ? 0 : BLOCK - rest)]);
+/** The bytes `size` takes in the archive: whole blocks. */
+function paddedSize(size) {
+    return Math.ceil(size / BLOCK) * BLOCK;
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
@@ -20545,7 +20562,7 @@ function grouped(indices, keyOf) {
  * How many of `items` are candidates at each commit, by `keyOf` of their `base_commit` name (a full sha, so
  * that two names of one commit count together). Results carried over (a resumed run's) start from nothing.
  */
-function commits_candidatesByCommit(items, keyOf = (name) => name) {
+function candidatesByCommit(items, keyOf = (name) => name) {
     const counts = new Map();
     for (const item of items) {
         const name = nameOf(item);
@@ -20567,27 +20584,41 @@ function treeDelivery(facts) {
     const shared = facts.candidates !== 1 || facts.setup || facts.imageWorkdir || facts.compareBase;
     return shared ? "share" : "stream";
 }
-/** Releases each commit's base once its last candidate is done. */
+/**
+ * The run's candidates by commit, counted once before the first runs: how many start from each (a commit of
+ * one may get its tree streamed, treeDelivery), and each commit's base released once its last is done.
+ */
 class commits_CommitBases {
     runImages;
     warn;
+    #total;
     #left;
     constructor(items, runImages, warn) {
         this.runImages = runImages;
         this.warn = warn;
-        this.#left = commits_candidatesByCommit(items);
+        // By full sha, the names being resolved by now: two names of one commit are one base.
+        this.#total = candidatesByCommit(items, (name) => this.#commitOf(name));
+        this.#left = new Map(this.#total);
+    }
+    /** How many of the run's candidates start from `commit` (a full sha). */
+    candidates(commit) {
+        return this.#total.get(commit) ?? 0;
     }
     /** Called as each item's judgement ends. */
     async done(item) {
         const name = nameOf(item);
         if (name === undefined || !this.runImages)
             return;
-        const left = (this.#left.get(name) ?? 1) - 1;
-        this.#left.set(name, left);
+        const commit = this.#commitOf(name);
+        const left = (this.#left.get(commit) ?? 1) - 1;
+        this.#left.set(commit, left);
         if (left > 0)
             return;
-        for (const failure of await this.runImages.release(this.runImages.commit(name)))
+        for (const failure of await this.runImages.release(commit))
             this.warn(`sandbox-gate: the base of commit ${name} could not be removed: ${failure}`);
+    }
+    #commitOf(name) {
+        return this.runImages ? this.runImages.commit(name) : name;
     }
 }
 
@@ -21158,7 +21189,6 @@ function delivered(prepared, candidate, ctx) {
         return prepared;
     // Nothing to start from but the image: what the patch deletes is simply not in the tree.
     const { start: _start, deleted: _deleted, commit: _commit, whole: _whole, ...streamed } = prepared;
-    void [_start, _deleted, _commit, _whole];
     return { ...streamed, files: whole };
 }
 async function place(prepared, candidate, ctx) {
@@ -21444,10 +21474,18 @@ async function pipeline_judgeCandidate(candidate, ctx) {
 async function pipeline_mapLimit(items, limit, work) {
     const results = new Array(items.length);
     let next = 0;
+    // After a failure no item starts: the call has already rejected, and nobody would see their work.
+    let failed = false;
     const worker = async () => {
-        while (next < items.length) {
+        while (!failed && next < items.length) {
             const index = next++;
-            results[index] = await work(items[index], index);
+            try {
+                results[index] = await work(items[index], index);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
         }
     };
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -24216,6 +24254,8 @@ class FreshPoolEngine extends CliImages {
     #warmTarget;
     /** Containers being created or ready, by their create config. */
     #warm = new Map();
+    /** The config of the container taken last: warming ahead pays only when the next candidate's repeats it. */
+    #lastKey;
     /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
     #creating = new Set();
     /** Every container created and not yet removed: what close() and abort() must remove. */
@@ -24283,12 +24323,24 @@ class FreshPoolEngine extends CliImages {
         const queue = this.#warm.get(key) ?? [];
         this.#warm.set(key, queue);
         const warm = queue.shift();
-        this.#refill(key, config);
+        const repeats = warmsAhead(this.#lastKey, key);
+        this.#lastKey = key;
+        if (repeats)
+            this.#refill(key, config);
+        else
+            this.#dropOthers(key);
         // A warm one that failed may have failed for a reason gone by now: one fresh try.
         return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
     }
     /** Tops up the warm containers of the config in use; those of other configs are dropped. */
     #refill(key, config) {
+        this.#dropOthers(key);
+        const queue = this.#warm.get(key);
+        while (!this.aborted && queue.length < this.#warmTarget)
+            queue.push(this.#create(config));
+    }
+    /** Drops the warm containers of every config but `key`'s. */
+    #dropOthers(key) {
         for (const [other, queue] of this.#warm) {
             if (other === key)
                 continue;
@@ -24296,9 +24348,6 @@ class FreshPoolEngine extends CliImages {
                 void stale.then((c) => this.#discard(c));
             this.#warm.delete(other);
         }
-        const queue = this.#warm.get(key);
-        while (!this.aborted && queue.length < this.#warmTarget)
-            queue.push(this.#create(config));
     }
     #create(config) {
         const name = containerName();
@@ -24358,6 +24407,16 @@ class FreshPoolEngine extends CliImages {
     #call(method, path, body) {
         return this.#api.call(method, path, body);
     }
+}
+/**
+ * Whether to start containers ahead for the config just taken: only when it repeats the one taken before.
+ * The config holds the command and the tree's directory, so a dataset whose every line has its own (each
+ * SWE-bench line names its test files) would otherwise start `warm` containers per candidate only to drop
+ * them at the next: three containers a candidate instead of one. Candidates that share a config (replies,
+ * an agent loop's turns) find warm ones from the third on.
+ */
+function warmsAhead(last, key) {
+    return last === key;
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace-config.ts
@@ -27102,6 +27161,7 @@ function withoutState(body) {
 
 
 
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline or a report to resume that cannot be read is a bad input, not a lost run.
@@ -27299,10 +27359,12 @@ async function judgeAll(entries, ctx, hooks) {
         hooks.log(`shard ${settings.source.shard.index}/${settings.source.shard.count}: ${taken.length + skipped.length} candidates`);
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
-    // By full sha, known once the names are resolved: a commit of one candidate needs no run image (treeDelivery).
-    const { runImages } = ctx;
-    const perCommit = candidatesByCommit(taken, (name) => (runImages ? runImages.commit(name) : name));
-    const judging = { ...ctx, commitCandidates: (commit) => perCommit.get(commit) ?? 0 };
+    const slots = settings.mode.concurrency;
+    const judging = {
+        ...ctx,
+        engine: slotted(ctx.engine, slots),
+        commitCandidates: (commit) => bases.candidates(commit),
+    };
     const order = judgingOrder(taken);
     const own = runOwnImages(settings);
     const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
@@ -27311,19 +27373,25 @@ async function judgeAll(entries, ctx, hooks) {
     const progress = new ProgressMeter(taken.length, () => performance.now());
     const results = new Array(taken.length);
     images.start();
-    await mapLimit(order, settings.mode.concurrency, async (index, position) => {
+    // One candidate more in flight than there are slots: the next is prepared while the sandboxes run (slots.ts).
+    // Once a hook has failed (the partial report cannot be written), the run is over, as if killed there: a
+    // candidate still in flight is not reported, and its result goes nowhere.
+    let stopped = false;
+    const judgeOne = async (index, position) => {
         const item = taken[index];
         images.starting(position);
         const judged = "status" in item ? item : await judgeCandidate(item, judging);
+        if (stopped)
+            return;
         const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });
         hooks.finished?.(result);
+        const at = ++done;
+        hooks.judged?.(at, taken.length);
         await bases.done(item);
         await images.done(position);
-        done += 1;
-        hooks.judged?.(done, taken.length);
         const line = progress.finished(result.status);
         if (taken.length <= PER_CANDIDATE_UP_TO)
-            hooks.log(`[${done}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
+            hooks.log(`[${at}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
         else if (line)
             hooks.log(line);
         // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
@@ -27341,7 +27409,11 @@ async function judgeAll(entries, ctx, hooks) {
         else
             hooks.log(JSON.stringify(event));
         results[index] = result;
-    });
+    };
+    await mapLimit(order, slots + PREPARED_AHEAD, (index, position) => judgeOne(index, position).catch((error) => {
+        stopped = true;
+        throw error;
+    }));
     const [firstBaseline] = await ctx.baselineRuns.all();
     return {
         results,
