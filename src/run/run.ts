@@ -383,9 +383,7 @@ export async function judgeAll(
     await images.done(position);
     const line = progress.finished(result.status);
     if (taken.length <= PER_CANDIDATE_UP_TO)
-      hooks.log(
-        `[${at}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`,
-      );
+      hooks.log(`[${at}/${taken.length}] ${result.id}: ${result.status} (${(result.duration_ms / 1000).toFixed(2)} s)`);
     else if (line) hooks.log(line);
     // The audit line: enough to trace a run, nothing of the candidate's text or of our secrets.
     const event: AuditEvent = {
