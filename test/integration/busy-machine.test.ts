@@ -33,11 +33,20 @@ const BALLOONS = {
   "mapped.md": reply("import mmap\nmaps = [mmap.mmap(-1, 256 << 20) for _ in range(16)]\nprint('survived', len(maps))"),
 };
 
+// A busy loop that looks up now and then whether the test's process still lives, and ends when it does not:
+// a run stopped by a kill never reaches afterAll, and the hogs would spin on. Between looks it only counts,
+// so it stays a CPU hog (a look is one syscall in about a hundred thousand loop turns).
+const HOG = String.raw`parent=$1
+while kill -0 "$parent" 2>/dev/null; do
+  i=0
+  while [ "$i" -lt 100000 ]; do i=$((i + 1)); done
+done`;
+
 let hogs: ChildProcess[] = [];
 
 beforeAll(() => {
   hogs = Array.from({ length: 4 }, () =>
-    spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore", detached: true }),
+    spawn("sh", ["-c", HOG, "hog", String(process.pid)], { stdio: "ignore", detached: true }),
   );
 });
 
