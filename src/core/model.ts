@@ -130,6 +130,14 @@ export interface SandboxFile {
   linkTarget?: string;
 }
 
+/** The bytes `files` hold: what a tree of them weighs in a work dir, or streamed into one. */
+export function filesBytes(files: Iterable<SandboxFile>): number {
+  let bytes = 0;
+  for (const file of files)
+    bytes += typeof file.content === "string" ? Buffer.byteLength(file.content) : file.content.byteLength;
+  return bytes;
+}
+
 /**
  * One of the `services` input's lines: a container started fresh beside every sandbox run, on a network
  * of that run's own, reachable from the sandbox as `name` (sandbox/services.ts).

@@ -1,7 +1,7 @@
 // A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
 // base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
 // here: the run places and runs what this prepares (run/pipeline.ts).
-import type { Candidate, Limits, SandboxFile, Status } from "../core/model.js";
+import { type Candidate, type Limits, type SandboxFile, type Status, filesBytes } from "../core/model.js";
 import { LANGUAGES, isLanguage, languageOfPath, type Language } from "../languages/registry.js";
 import type { Settings } from "../settings/settings.js";
 import { baseOfTree, loadBaseTree, type TouchedFiles } from "./base-tree.js";
@@ -460,7 +460,7 @@ async function preparePatch(
   const { patch } = applied;
   if (!language)
     return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
-  const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+  const bytes = filesBytes(final.values());
   if (bytes > settings.limits.workdirBytes) {
     const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
     return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });

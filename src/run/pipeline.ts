@@ -3,7 +3,15 @@
 // with reruns and one retry after a failure of ours) → its result (verdict/result.ts). The engine and
 // the image gate are passed in, so this is tested without Docker.
 import { classify } from "../verdict/classify.js";
-import type { Candidate, Instance, Result, RunFacts, SandboxFile, SyntaxInfo } from "../core/model.js";
+import {
+  type Candidate,
+  type Instance,
+  type Result,
+  type RunFacts,
+  type SandboxFile,
+  type SyntaxInfo,
+  filesBytes,
+} from "../core/model.js";
 import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
@@ -101,14 +109,15 @@ function imageWorkdirOf(candidate: Candidate, image: string): string | undefined
 }
 
 /**
- * `prepared` as it travels: a candidate alone on its commit (treeDelivery) carries the commit's whole tree
- * with its changes in `files`, into a container of the plain image, and no run image is made for it.
+ * `prepared` as it travels: a candidate whose commit gets no run image (treeDelivery) carries the commit's
+ * whole tree with its changes in `files`, into a container of the plain image.
  */
 function delivered(prepared: Prepared, candidate: Candidate, ctx: RunContext): Prepared {
   const { commit, whole } = prepared;
   if (prepared.start !== "tree" || commit === undefined || !whole || !ctx.commitCandidates) return prepared;
   const delivery = treeDelivery({
     candidates: ctx.commitCandidates(commit),
+    treeBytes: filesBytes(whole),
     setup: ctx.settings.run.setup !== undefined,
     imageWorkdir: imageWorkdirOf(candidate, imageFor(ctx.settings, prepared.language, candidate)) !== undefined,
     compareBase: ctx.settings.run.compare === "base",

@@ -1,9 +1,10 @@
-// A commit with one candidate gets no run image (issue 32): its tree, patched, is streamed into the candidate's
-// own container. On boltons' history (the fixture bundle), one line at each of five commits, of every kind
-// (fixed in full, in part, not at all, broken), judged from the sources in this process: once alone on their
-// commits, then each beside a twin (the same line under another id), which makes the commit's run image as
-// ever. The engine's own events say which run committed a container (how a run image is made), the log which
-// run images were made, and the verdicts of both runs must be the same, and the plain harness's.
+// A commit with one candidate, or a few on a tree of ordinary size, gets no run image (issue 32): its tree,
+// patched, is streamed into each candidate's own container. On boltons' history (the fixture bundle), one
+// line at each of five commits, of every kind (fixed in full, in part, not at all, broken), judged from the
+// sources in this process: each beside a twin (the same line under another id), then alone with a `setup`
+// (`true`), which keeps a run image per commit. The engine's own events say which run committed a container
+// (how a run image is made), the log which run images were made, and the verdicts of both runs must be the
+// same, and the plain harness's.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -85,8 +86,8 @@ function verdict(result: Result) {
   };
 }
 
-describe("a commit with one candidate", () => {
-  it("is judged with its tree streamed, no run image made, to the verdicts a shared run image gives", async () => {
+describe("a commit with a few candidates", () => {
+  it("is judged with its tree streamed to each, no run image made, to the verdicts a shared run image gives", async () => {
     const work = tempDir("commit-stream");
     const repo = join(work, "boltons");
     execFileSync("git", ["clone", "-q", join(FIXTURES, "boltons-tasks.bundle"), repo]);
@@ -103,8 +104,8 @@ describe("a commit with one candidate", () => {
     const flags = ["--image", PYTHON_DEV_IMAGE, "--pull", "never", "--test-results", "results/junit.xml"];
     flags.push("--timeout", "60s", "--workdir", repo);
     const events = new CommitEvents();
-    const run = async (dataset: string, report: string) => {
-      const { code, stderr, runId } = await cliInProcess(work, [...flags, "--report", report, dataset]);
+    const run = async (dataset: string, report: string, more: string[] = []) => {
+      const { code, stderr, runId } = await cliInProcess(work, [...flags, ...more, "--report", report, dataset]);
       expect(code, stderr).toBe(1);
       const results = readValidReport(join(work, report));
       return { stderr, runId, results: new Map(results.results.map((r) => [r.id, r])) };
@@ -112,26 +113,28 @@ describe("a commit with one candidate", () => {
     let first: Awaited<ReturnType<typeof run>>;
     let second: Awaited<ReturnType<typeof run>>;
     try {
-      first = await run(alone, "alone.json");
-      second = await run(twinned, "twinned.json");
+      first = await run(twinned, "twinned.json");
+      // A setup is kept in the run image: the commit's tree is shared by a run image, as it was for any two.
+      second = await run(alone, "alone.json", ["--setup", "true"]);
     } finally {
       // The last commit of a run comes long before its end: its candidates run after it.
       events.close();
     }
-    // Alone on their commits: no run image, by the log and by the engine.
+    // Twinned, two candidates a commit: no run image, by the log and by the engine.
     expect(first.stderr).not.toMatch(/^run image from /m);
     expect(events.of(first.runId)).toBe(0);
-    // Twinned: one run image per commit, as before.
-    expect(second.stderr.match(/^run image from .* made in /gm), second.stderr).toHaveLength(PICKED.length);
+    // With a setup: one run image per commit, its setup run once in it.
+    expect(second.stderr.match(/^setup on .* took /gm), second.stderr).toHaveLength(PICKED.length);
     expect(events.of(second.runId)).toBe(PICKED.length);
     for (const id of PICKED) {
-      const streamed = first.results.get(id)!;
-      expect({ id, resolved: streamed.resolved }, streamed.feedback).toEqual({
-        id,
-        resolved: EXPECTED.candidates[id]!.resolved,
-      });
-      expect(verdict(streamed), id).toEqual(verdict(second.results.get(id)!));
-      expect(verdict(streamed), id).toEqual(verdict(second.results.get(`${id}-twin`)!));
+      const shared = second.results.get(id)!;
+      for (const streamed of [first.results.get(id)!, first.results.get(`${id}-twin`)!]) {
+        expect({ id, resolved: streamed.resolved }, streamed.feedback).toEqual({
+          id,
+          resolved: EXPECTED.candidates[id]!.resolved,
+        });
+        expect(verdict(streamed), id).toEqual(verdict(shared));
+      }
     }
   }, 600_000);
 });

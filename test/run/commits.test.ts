@@ -6,6 +6,7 @@ import {
   checkInstances,
   checkTestPatches,
   judgingOrder,
+  STREAM_BUDGET_BYTES,
   treeDelivery,
 } from "../../src/run/commits.js";
 import type { RunImages } from "../../src/run/run-images.js";
@@ -80,14 +81,26 @@ describe("candidatesByCommit", () => {
 });
 
 describe("treeDelivery", () => {
-  const alone = { candidates: 1, setup: false, imageWorkdir: false, compareBase: false };
+  const MiB = 1024 ** 2;
+  const alone = { candidates: 1, treeBytes: 40 * MiB, setup: false, imageWorkdir: false, compareBase: false };
 
-  it("streams the tree of a commit with one candidate and nothing else that starts from it", () => {
+  it("streams the tree of a commit with one candidate and nothing else that starts from it, however large", () => {
     expect(treeDelivery(alone)).toBe("stream");
+    expect(treeDelivery({ ...alone, treeBytes: 4096 * MiB })).toBe("stream");
   });
 
-  it("shares a run image when more than one container starts from the tree, or when the count is not known", () => {
-    expect(treeDelivery({ ...alone, candidates: 2 })).toBe("share");
+  it("streams the tree to a few candidates while it is streamed again no more than the budget", () => {
+    expect(treeDelivery({ ...alone, candidates: 4 })).toBe("stream");
+    expect(treeDelivery({ ...alone, candidates: 4, treeBytes: STREAM_BUDGET_BYTES / 3 })).toBe("stream");
+    expect(treeDelivery({ ...alone, candidates: 100, treeBytes: MiB })).toBe("stream");
+  });
+
+  it("shares a run image once the tree would be streamed again past the budget", () => {
+    expect(treeDelivery({ ...alone, candidates: 4, treeBytes: STREAM_BUDGET_BYTES / 3 + 1 })).toBe("share");
+    expect(treeDelivery({ ...alone, candidates: 200, treeBytes: MiB })).toBe("share");
+  });
+
+  it("shares a run image when something must be kept in it, or when the count is not known", () => {
     expect(treeDelivery({ ...alone, candidates: 0 })).toBe("share");
     expect(treeDelivery({ ...alone, setup: true })).toBe("share");
     expect(treeDelivery({ ...alone, imageWorkdir: true })).toBe("share");

@@ -15,6 +15,7 @@ import { tempDir } from "../support/temp.js";
 import { RunImages } from "../../src/run/run-images.js";
 import { BaselineRuns } from "../../src/verdict/baseline-runs.js";
 import { RUN_TREE_DIR, type RunImage, type RunImageSpec } from "../../src/sandbox/run-image.js";
+import { STREAM_BUDGET_BYTES } from "../../src/run/commits.js";
 
 const out = captured;
 const facts = runFacts;
@@ -331,7 +332,7 @@ describe("a patch on the whole checkout", () => {
   });
 });
 
-describe("a commit's tree: shared by a run image, or streamed to a candidate alone on its commit", () => {
+describe("a commit's tree: shared by a run image, or streamed to each of its few candidates", () => {
   /** A git repository of one commit (pkg/a.py, pkg/b.py, README.md), a run over it, and the run images it makes. */
   async function commitRun(inputs: Partial<Record<InputName, string>> = {}) {
     const workdir = tempDir("pipeline-commit-delivery");
@@ -383,27 +384,31 @@ describe("a commit's tree: shared by a run image, or streamed to a candidate alo
   }
   const text = (content: string | Uint8Array) => Buffer.from(content).toString("utf8");
 
-  it("streams the commit's whole tree, patched, into the plain image when the commit has one candidate: no run image", async () => {
-    const { sha, engine, built, judge } = await commitRun();
-    const asked: string[] = [];
-    const result = await judge((commit) => (asked.push(commit), 1));
-    expect(result.status, result.feedback).toBe("pass");
-    expect(asked).toEqual([sha]);
-    expect(built).toEqual([]);
-    const [job] = engine.jobs;
-    expect(job!.image).toBe("python:3.12");
-    expect(job!.treeDir).toBeUndefined();
-    expect(job!.deleted).toBeUndefined();
-    // What the patch deletes is not in the tree; what it writes is, over the commit's version.
-    expect(Object.fromEntries(job!.files.map((f) => [f.path, text(f.content)]))).toEqual({
-      "README.md": "readme\n",
-      "pkg/a.py": "x = 3\n",
-    });
+  it("streams the commit's whole tree, patched, into the plain image when the commit has one candidate or a few: no run image", async () => {
+    for (const count of [1, 2, 5]) {
+      const { sha, engine, built, judge } = await commitRun();
+      const asked: string[] = [];
+      const result = await judge((commit) => (asked.push(commit), count));
+      expect(result.status, result.feedback).toBe("pass");
+      expect(asked).toEqual([sha]);
+      expect(built).toEqual([]);
+      const [job] = engine.jobs;
+      expect(job!.image).toBe("python:3.12");
+      expect(job!.treeDir).toBeUndefined();
+      expect(job!.deleted).toBeUndefined();
+      // What the patch deletes is not in the tree; what it writes is, over the commit's version.
+      expect(Object.fromEntries(job!.files.map((f) => [f.path, text(f.content)]))).toEqual({
+        "README.md": "readme\n",
+        "pkg/a.py": "x = 3\n",
+      });
+    }
   });
 
-  it("makes the run image as ever for two candidates of the commit, a setup, compare: base, or an unknown count", async () => {
+  it("makes the run image as ever for a tree streamed past the budget, a setup, compare: base, or an unknown count", async () => {
+    // The patched tree holds 13 bytes: this many candidates would stream it more than the budget over again.
+    const many = Math.ceil(STREAM_BUDGET_BYTES / 13) + 2;
     for (const [inputs, count] of [
-      [{}, 2],
+      [{}, many],
       [{ setup: "true" }, 1],
       [{ compare: "base" }, 1],
       [{}, undefined],
