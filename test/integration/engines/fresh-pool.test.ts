@@ -75,17 +75,23 @@ describe("a run", () => {
     expect(await engine.close()).toEqual([]);
   });
 
-  it("makes containers ahead once a config repeats, and the next candidates of it take them", async () => {
+  it("makes containers ahead once a config has repeated past twice the target, and the next candidates take them", async () => {
     const runId = `pool-repeat-${randomBytes(4).toString("hex")}`;
     const engine = pool(2);
     const labels = { [RUN_LABEL]: runId };
     const since = Math.floor(Date.now() / 1000) - 1;
     const seen: string[] = [];
-    for (let i = 0; i < 4; i++) await engine.run(job("print(1)", { labels }), { onContainer: (n) => seen.push(n) });
-    // The first two made their own, the second also two ahead, which the third and fourth took, each
-    // making one more: 1 + 3 + 1 + 1 = 6 created, two of them still warm, and no candidate shared one.
-    expect(createdSince(runId, since)).toBe(6);
-    expect(new Set(seen).size).toBe(4);
+    const runs = async (n: number) => {
+      for (let i = 0; i < n; i++) await engine.run(job("print(1)", { labels }), { onContainer: (c) => seen.push(c) });
+    };
+    // Four in a row (a task's few samples): one container each, none made ahead to be dropped.
+    await runs(4);
+    expect(createdSince(runId, since)).toBe(4);
+    // The fifth (a streak past 2 x 2) made its own and two ahead, which the sixth and seventh took, each
+    // making one more: 4 + 3 + 1 + 1 = 9 created, two of them still warm, none shared.
+    await runs(3);
+    expect(createdSince(runId, since)).toBe(9);
+    expect(new Set(seen).size).toBe(7);
     await expect.poll(() => labelled(runId).split("\n").filter(Boolean).length, { timeout: 20_000 }).toBe(2);
     expect(await engine.close()).toEqual([]);
     expect(labelled(runId)).toBe("");
@@ -106,10 +112,9 @@ describe("a run", () => {
 describe("no container outlives the run", () => {
   it("removes the warm containers at close()", async () => {
     const runId = `pool-close-${randomBytes(4).toString("hex")}`;
-    const engine = pool(3);
-    // The second candidate repeats the first's config, so three replacements are made ahead of a third.
-    await engine.run(job("print(1)", { labels: { [RUN_LABEL]: runId } }));
-    await engine.run(job("print(1)", { labels: { [RUN_LABEL]: runId } }));
+    const engine = pool(1);
+    // The third candidate of one config is past twice the target: one container is made ahead of a fourth.
+    for (let i = 0; i < 3; i++) await engine.run(job("print(1)", { labels: { [RUN_LABEL]: runId } }));
     expect(labelled(runId)).not.toBe("");
     // close() waits for those still being made and removes them all.
     expect(await engine.close()).toEqual([]);
