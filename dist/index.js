@@ -47264,6 +47264,13 @@ const RERUNNABLE = statusesWhere("rerunnable");
 
 ;// CONCATENATED MODULE: ./src/core/model.ts
 
+/** The bytes `files` hold: what a tree of them weighs in a work dir, or streamed into one. */
+function filesBytes(files) {
+    let bytes = 0;
+    for (const file of files)
+        bytes += typeof file.content === "string" ? Buffer.byteLength(file.content) : file.content.byteLength;
+    return bytes;
+}
 
 ;// CONCATENATED MODULE: ./src/core/units.ts
 // Durations and sizes as users write them in inputs, flags and dataset lines.
@@ -50296,6 +50303,10 @@ function describeSetupChange(change) {
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
+// A candidate → what goes into its sandbox: the reply's code (or the patch, applied in memory to the
+// base tree) as files, the parse checks, its language and its limits; or why nothing can run. No sandbox
+// here: the run places and runs what this prepares (run/pipeline.ts).
+
 
 
 
@@ -50607,7 +50618,7 @@ async function preparePatch(diff, candidate, ctx) {
     const { patch } = applied;
     if (!language)
         return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
-    const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+    const bytes = filesBytes(final.values());
     if (bytes > settings.limits.workdirBytes) {
         const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
         return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
@@ -55354,8 +55365,9 @@ class FreshPoolEngine extends CliImages {
     #warmTarget;
     /** Containers being created or ready, by their create config. */
     #warm = new Map();
-    /** The config of the container taken last: warming ahead pays only when the next candidate's repeats it. */
+    /** The config of the container taken last, and how many takes in a row it has been taken (warmsAhead). */
     #lastKey;
+    #streak = 0;
     /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
     #creating = new Set();
     /** Every container created and not yet removed: what close() and abort() must remove. */
@@ -55423,9 +55435,9 @@ class FreshPoolEngine extends CliImages {
         const queue = this.#warm.get(key) ?? [];
         this.#warm.set(key, queue);
         const warm = queue.shift();
-        const repeats = warmsAhead(this.#lastKey, key);
+        this.#streak = this.#lastKey === key ? this.#streak + 1 : 1;
         this.#lastKey = key;
-        if (repeats)
+        if (warmsAhead(this.#streak, this.#warmTarget))
             this.#refill(key, config);
         else
             this.#dropOthers(key);
@@ -55509,14 +55521,17 @@ class FreshPoolEngine extends CliImages {
     }
 }
 /**
- * Whether to start containers ahead for the config just taken: only when it repeats the one taken before.
- * The config holds the command and the tree's directory, so a dataset whose every line has its own (each
- * SWE-bench line names its test files) would otherwise start `warm` containers per candidate only to drop
- * them at the next: three containers a candidate instead of one. Candidates that share a config (replies,
- * an agent loop's turns) find warm ones from the third on.
+ * Whether to start containers ahead for the config just taken `streak` times in a row: only once it has been
+ * taken more than twice the `warm` target in a row. The config holds the command and the tree's directory, so
+ * a dataset whose every line has its own (each SWE-bench line names its test files) would otherwise start
+ * `warm` containers per candidate only to drop them at the next: three containers a candidate instead of
+ * one. A run of a few lines each (k samples of each task) drops up to `warm` at the end of each group, which a
+ * short group does not pay back: measured on the bench's boltons tasks (3-4 lines a command, 19 lines), warming
+ * on the first repeat made 31 containers for 19 candidates. Candidates that share a config (replies, an agent
+ * loop's turns) find warm ones from the first past that.
  */
-function warmsAhead(last, key) {
-    return last === key;
+function warmsAhead(streak, warm) {
+    return warm > 0 && streak > 2 * warm;
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace-config.ts
@@ -59276,17 +59291,27 @@ function candidatesByCommit(items, keyOf = (name) => name) {
     return counts;
 }
 /**
+ * The bytes a commit's tree may be streamed again, beyond one copy, before a run image pays: a run image costs
+ * about as much as streaming the tree once, plus a container created, committed and removed (0.6-0.8 s,
+ * measured on a quiet machine of 2 cores), and every container started from it copies the tree into its work
+ * dir too, so sharing saves only the streaming itself per candidate: about 6 ms per MiB (sympy's 34 MiB tree
+ * streamed into a container took 0.23 s more than an empty tar). 128 MiB is about what that fixed cost buys.
+ */
+const STREAM_BUDGET_BYTES = 128 * 1024 ** 2;
+/**
  * How a candidate gets its commit's tree: from a run image made once and `share`d by its containers, or
  * `stream`ed into its own fresh container with its changes, as a reply's files are. A run image costs a
- * container, a copy and a commit (seconds for a large tree), paid back only when more than one container
- * starts from it: several candidates of the commit, a `setup` (run once on the tree, kept in the image),
- * an image's own work dir (`image_workdir`: the tree is what the image holds, not ours to stream), or
- * `compare: base` (the baseline runs on the same tree). A commit of one candidate and none of those, as every
- * SWE-bench Lite instance is, streams.
+ * container, a copy and a commit, and every candidate of the commit waits for it; it is paid back only when
+ * the tree would be streamed many times over (STREAM_BUDGET_BYTES: many candidates of a large tree), or when
+ * something must be kept in it: a `setup` (run once on the tree, kept in the image), an image's own work dir
+ * (`image_workdir`: the tree is what the image holds, not ours to stream), or `compare: base` (the baseline
+ * runs on the same tree). Otherwise the tree streams: every SWE-bench Lite instance (a commit of its own), and
+ * a few samples of each instance on a tree of ordinary size.
  */
 function treeDelivery(facts) {
-    const shared = facts.candidates !== 1 || facts.setup || facts.imageWorkdir || facts.compareBase;
-    return shared ? "share" : "stream";
+    const kept = facts.setup || facts.imageWorkdir || facts.compareBase;
+    const streamedAgain = (facts.candidates - 1) * facts.treeBytes;
+    return kept || facts.candidates === 0 || streamedAgain > STREAM_BUDGET_BYTES ? "share" : "stream";
 }
 /**
  * The run's candidates by commit, counted once before the first runs: how many start from each (a commit of
@@ -59567,6 +59592,7 @@ function readLogResults(log, parser) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
     return {
@@ -59591,8 +59617,8 @@ function imageWorkdirOf(candidate, image) {
     return candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
 }
 /**
- * `prepared` as it travels: a candidate alone on its commit (treeDelivery) carries the commit's whole tree
- * with its changes in `files`, into a container of the plain image, and no run image is made for it.
+ * `prepared` as it travels: a candidate whose commit gets no run image (treeDelivery) carries the commit's
+ * whole tree with its changes in `files`, into a container of the plain image.
  */
 function delivered(prepared, candidate, ctx) {
     const { commit, whole } = prepared;
@@ -59600,6 +59626,7 @@ function delivered(prepared, candidate, ctx) {
         return prepared;
     const delivery = treeDelivery({
         candidates: ctx.commitCandidates(commit),
+        treeBytes: filesBytes(whole),
         setup: ctx.settings.run.setup !== undefined,
         imageWorkdir: imageWorkdirOf(candidate, imageFor(ctx.settings, prepared.language, candidate)) !== undefined,
         compareBase: ctx.settings.run.compare === "base",

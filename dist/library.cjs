@@ -9909,6 +9909,12 @@ const statuses_CODE_RAN = statusesWhere("codeRan");
 const CUT_SHORT = statusesWhere("cutShort");
 const RERUNNABLE = statusesWhere("rerunnable");
 ;
+function filesBytes(files) {
+  let bytes = 0;
+  for (const file of files)
+    bytes += typeof file.content === "string" ? Buffer.byteLength(file.content) : file.content.byteLength;
+  return bytes;
+}
 ;
 const balanced = (a, b, str) => {
   const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
@@ -14599,7 +14605,7 @@ async function preparePatch(diff, candidate, ctx) {
   const { patch } = applied;
   if (!language)
     return unprepared(candidate, settings, { status: "no_code", language: null, reason: UNKNOWN_LANGUAGE, patch });
-  const bytes = [...final.values()].reduce((sum, f) => sum + Buffer.byteLength(f.content), 0);
+  const bytes = filesBytes(final.values());
   if (bytes > settings.limits.workdirBytes) {
     const reason = `the patched tree holds ${bytes} bytes, more than tmpfs-size (${settings.limits.workdirBytes}); narrow 'tests' or raise 'tmpfs-size'`;
     return unprepared(candidate, settings, { status: "sandbox_error", language, reason, patch });
@@ -16870,9 +16876,11 @@ function candidatesByCommit(items, keyOf2 = (name) => name) {
   }
   return counts;
 }
+const STREAM_BUDGET_BYTES = 128 * 1024 ** 2;
 function treeDelivery(facts) {
-  const shared = facts.candidates !== 1 || facts.setup || facts.imageWorkdir || facts.compareBase;
-  return shared ? "share" : "stream";
+  const kept = facts.setup || facts.imageWorkdir || facts.compareBase;
+  const streamedAgain = (facts.candidates - 1) * facts.treeBytes;
+  return kept || facts.candidates === 0 || streamedAgain > STREAM_BUDGET_BYTES ? "share" : "stream";
 }
 class commits_CommitBases {
   runImages;
@@ -17351,6 +17359,7 @@ function delivered(prepared, candidate, ctx) {
     return prepared;
   const delivery = treeDelivery({
     candidates: ctx.commitCandidates(commit),
+    treeBytes: filesBytes(whole),
     setup: ctx.settings.run.setup !== void 0,
     imageWorkdir: imageWorkdirOf(candidate, imageFor(ctx.settings, prepared.language, candidate)) !== void 0,
     compareBase: ctx.settings.run.compare === "base"
@@ -19851,8 +19860,9 @@ class FreshPoolEngine extends CliImages {
   #warmTarget;
   /** Containers being created or ready, by their create config. */
   #warm = /* @__PURE__ */ new Map();
-  /** The config of the container taken last: warming ahead pays only when the next candidate's repeats it. */
+  /** The config of the container taken last, and how many takes in a row it has been taken (warmsAhead). */
   #lastKey;
+  #streak = 0;
   /** Creations in flight, warm or not: close() waits for them so none finishes unseen. */
   #creating = /* @__PURE__ */ new Set();
   /** Every container created and not yet removed: what close() and abort() must remove. */
@@ -19917,9 +19927,9 @@ class FreshPoolEngine extends CliImages {
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
     const warm = queue.shift();
-    const repeats = warmsAhead(this.#lastKey, key);
+    this.#streak = this.#lastKey === key ? this.#streak + 1 : 1;
     this.#lastKey = key;
-    if (repeats)
+    if (warmsAhead(this.#streak, this.#warmTarget))
       this.#refill(key, config);
     else
       this.#dropOthers(key);
@@ -19998,8 +20008,8 @@ class FreshPoolEngine extends CliImages {
     return this.#api.call(method, path2, body);
   }
 }
-function warmsAhead(last, key) {
-  return last === key;
+function warmsAhead(streak, warm) {
+  return warm > 0 && streak > 2 * warm;
 }
 ;
 const FRESH_NAMESPACES = ["pid", "mount", "network", "ipc", "uts"];
