@@ -192,3 +192,71 @@ export class CommitBases {
     return this.runImages ? this.runImages.commit(name) : name;
   }
 }
+
+/**
+ * The commit whose base to make ahead as the candidate at `position` of the judging order starts: the next
+ * commit in the order after this candidate's. `bases` holds, by position, the commit of each line whose base
+ * can be made ahead (undefined for one whose cannot): the search stops at the first line that is not this
+ * commit's, so nothing is made for a commit further on than the next.
+ */
+export function nextBase(bases: ReadonlyArray<string | undefined>, position: number): string | undefined {
+  const here = bases[position];
+  let at = position + 1;
+  while (here !== undefined && at < bases.length && bases[at] === here) at++;
+  return at < bases.length ? bases[at] : undefined;
+}
+
+/**
+ * With a setup, a commit's run image takes seconds (a container, the setup, a commit) and every candidate of the
+ * commit waits for it. So as soon as a candidate has its run image, the next commit's base is asked for (`make`,
+ * once a commit), and is made while this commit's candidates run: not beside this commit's own (its candidates
+ * wait for that one), and not for a commit none of whose candidates got that far (every patch failed to apply). Only for a patch line that starts from the run's `image` and
+ * its commit's whole tree: its first candidate will ask for the same run image (RunImages' key), so a base made
+ * ahead that failed is reported on that commit's candidates as if made at their start, and one a candidate does
+ * not use (it changes the setup's inputs and has its own) goes with its commit. A line's own image is held only
+ * while its lines run (line-images.ts): nothing is made ahead of it. Disk: at most one commit's base beyond
+ * those in flight.
+ */
+export class BasesAhead {
+  readonly #bases: Array<string | undefined>;
+  /** Each commit's first position in the judging order (its lines are grouped: what comes after one comes after all). */
+  readonly #first = new Map<string, number>();
+  readonly #asked = new Set<string>();
+  readonly #ahead: boolean;
+
+  constructor(
+    items: readonly Item[],
+    order: readonly number[],
+    settings: Settings,
+    private readonly make: ((commit: string) => void) | undefined,
+  ) {
+    this.#ahead = make !== undefined && settings.run.setup !== undefined && settings.run.image !== "";
+    this.#bases = order.map((index) => {
+      const item = items[index]!;
+      return this.#eligible(item) ? item.instance?.baseCommit : undefined;
+    });
+    this.#bases.forEach((name, position) => {
+      if (name !== undefined && !this.#first.has(name)) this.#first.set(name, position);
+    });
+  }
+
+  /** Called as `candidate` gets its run image. */
+  made(candidate: Candidate): void {
+    const name = candidate.instance?.baseCommit;
+    const position = name === undefined || !this.#eligible(candidate) ? undefined : this.#first.get(name);
+    const next = position === undefined ? undefined : nextBase(this.#bases, position);
+    if (next === undefined || this.#asked.has(next)) return;
+    this.#asked.add(next);
+    this.make!(next);
+  }
+
+  #eligible(item: Item): item is Candidate {
+    return (
+      this.#ahead &&
+      !("status" in item) &&
+      item.kind === "patch" &&
+      !item.overrides?.image &&
+      !item.overrides?.imageWorkdir
+    );
+  }
+}

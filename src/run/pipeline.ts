@@ -62,6 +62,11 @@ export interface RunContext {
    * library's judge(), which cannot know what comes next), every commit's run image is made.
    */
   commitCandidates?: (commit: string) => number;
+  /**
+   * `candidate` has the run image it starts from, made: the run may make the next commit's now (commits.ts's
+   * BasesAhead), while this one's candidates run.
+   */
+  baseMade?: (candidate: Candidate) => void;
 }
 
 /** What a run context is made of; `runContext` adds the baseline runs and, unless given, the image gate. */
@@ -159,6 +164,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
     };
   }
+  if (made) ctx.baseMade?.(candidate);
   const { testResults } = settings.run;
   const format = formatOf(candidate.overrides, settings);
   // A log format reads the command's output, kept whole up to a results file's bound; the files are JUnit's.

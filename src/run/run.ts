@@ -29,7 +29,8 @@ import { PREPARED_AHEAD, slotted } from "./slots.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
 import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
 import { imageIdOf, removePulledImage } from "../sandbox/image.js";
-import { CommitBases, checkInstances, judgingOrder } from "./commits.js";
+import { BasesAhead, CommitBases, checkInstances, judgingOrder } from "./commits.js";
+import { knownImageWorkdir } from "../core/image-reference.js";
 import { verdictKey } from "./verdict-state.js";
 
 /**
@@ -348,12 +349,14 @@ export async function judgeAll(
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
   const slots = settings.mode.concurrency;
+  const order = judgingOrder(taken);
+  const ahead = new BasesAhead(taken, order, settings, ctx.runImages && makeAhead(ctx, ctx.runImages));
   const judging: RunContext = {
     ...ctx,
     engine: slotted(ctx.engine, slots),
     commitCandidates: (commit) => bases.candidates(commit),
+    baseMade: (candidate) => ahead.made(candidate),
   };
-  const order = judgingOrder(taken);
   const own = runOwnImages(settings);
   const images = new LineImages(
     order.map((index) => lineImage(taken[index]!, own)),
@@ -412,4 +415,17 @@ export async function judgeAll(
     decision: decide(results, settings.reports.failOn),
     ...(firstBaseline && { base: reportedBase(firstBaseline) }),
   };
+}
+
+/**
+ * Makes the run image the first candidate of commit `name` will ask for (BasesAhead): from the run's `image`
+ * (ready: a candidate of the run got its run image from it), with the commit's whole tree. What it comes to
+ * is that candidate's to meet: nothing here.
+ */
+function makeAhead(ctx: RunContext, runImages: RunImages) {
+  const { image } = ctx.settings.run;
+  return (name: string): void =>
+    void runImages
+      .image(image, "tree", ctx.testFiles, runImages.commit(name), knownImageWorkdir(image))
+      .catch(() => {});
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Candidate } from "../../src/core/model.js";
 import {
+  BasesAhead,
   CommitBases,
   candidatesByCommit,
   checkInstances,
   checkTestPatches,
   judgingOrder,
+  nextBase,
   STREAM_BUDGET_BYTES,
   treeDelivery,
 } from "../../src/run/commits.js";
@@ -214,5 +216,81 @@ describe("checkTestPatches", () => {
     await expect(checkTestPatches(lines, settings({}), commitOf, baseFiles)).rejects.toThrow(
       /^Input 'test_patch': d\.jsonl:b: the line's test_patch does not apply to its base_commit "c2" \(sha-c2\): .*tests\/test_x\.py.*; nothing was run$/,
     );
+  });
+});
+
+describe("nextBase", () => {
+  it("is the next commit in the order after this candidate's, never one further on", () => {
+    const bases = ["c1", "c1", "c1", "c2", "c2", "c3"];
+    expect([0, 1, 2, 3, 4, 5].map((at) => nextBase(bases, at))).toEqual(["c2", "c2", "c2", "c3", "c3", undefined]);
+  });
+
+  it("stops at a line whose base cannot be made ahead: nothing beyond it", () => {
+    const bases = ["c1", "c1", undefined, "c2", undefined];
+    expect([0, 1, 2, 3, 4].map((at) => nextBase(bases, at))).toEqual([
+      undefined,
+      undefined,
+      "c2",
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
+describe("BasesAhead", () => {
+  const lines = [
+    line("a1", { baseCommit: "c1" }),
+    line("b1", { baseCommit: "c2" }),
+    line("a2", { baseCommit: "c1" }),
+    line("b2", { baseCommit: "c2" }),
+    line("c1", { baseCommit: "c3" }),
+  ];
+  /** The commits asked for as each line, in the judging order, gets its run image. */
+  function asked(items: Candidate[], inputs: Partial<Record<InputName, string>>, make = true): string[] {
+    const names: string[] = [];
+    const order = judgingOrder(items);
+    const ahead = new BasesAhead(items, order, settings(inputs), make ? (name) => void names.push(name) : undefined);
+    for (const index of order) ahead.made(items[index]!);
+    return names;
+  }
+  const inputs = { setup: "true", image: "env" };
+
+  it("with a setup and the run's image, asks once for the next commit as a candidate gets its run image", () => {
+    const names: string[] = [];
+    const ahead = new BasesAhead(lines, judgingOrder(lines), settings(inputs), (name) => void names.push(name));
+    ahead.made(lines[2]!);
+    expect(names).toEqual(["c2"]);
+    ahead.made(lines[0]!);
+    expect(names).toEqual(["c2"]);
+    ahead.made(lines[3]!);
+    expect(names).toEqual(["c2", "c3"]);
+    ahead.made(lines[1]!);
+    ahead.made(lines[4]!);
+    expect(names).toEqual(["c2", "c3"]);
+    expect(asked(lines, inputs)).toEqual(["c2", "c3"]);
+  });
+
+  it("asks for nothing without a setup, without the run's image, or without run images", () => {
+    expect(asked(lines, { image: "env" })).toEqual([]);
+    expect(asked(lines, { setup: "true" })).toEqual([]);
+    expect(asked(lines, inputs, false)).toEqual([]);
+  });
+
+  it("asks for nothing ahead of a line with its own image or image_workdir, or a reply, nor for one", () => {
+    const own = (id: string, baseCommit: string, overrides: Candidate["overrides"]): Candidate => ({
+      ...line(id, { baseCommit }),
+      overrides,
+    });
+    const a = line("a", { baseCommit: "c1" });
+    const b = line("b", { baseCommit: "c2" });
+    const reply = (candidate: Candidate): Candidate => ({ ...candidate, kind: "reply" });
+    expect(asked([a, own("b", "c2", { image: "other" })], inputs)).toEqual([]);
+    expect(asked([a, own("b", "c2", { imageWorkdir: "/testbed" })], inputs)).toEqual([]);
+    expect(asked([a, reply(b)], inputs)).toEqual([]);
+    // Nor when the line whose candidate got its run image is one of those.
+    expect(asked([own("a", "c1", { image: "other" }), b], inputs)).toEqual([]);
+    expect(asked([reply(a), b], inputs)).toEqual([]);
+    // The same lines, all eligible: c2 is asked for.
+    expect(asked([a, b], inputs)).toEqual(["c2"]);
   });
 });

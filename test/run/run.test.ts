@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SourceEntry } from "../../src/core/model.js";
 import { runContext } from "../../src/run/pipeline.js";
@@ -7,6 +10,9 @@ import { buildReport } from "../../src/report/json.js";
 import type { JudgingEngine, SandboxJob } from "../../src/sandbox/engine.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { runFacts } from "../support/facts.js";
+import { tempDir } from "../support/temp.js";
+import { RunImages } from "../../src/run/run-images.js";
+import type { RunImage, RunImageSpec } from "../../src/sandbox/run-image.js";
 import { expectValidReport } from "../support/report-schema.js";
 
 /** Passes every job; counts image checks so "once per image" can be proved. */
@@ -179,5 +185,98 @@ describe("judgeAll", () => {
       },
     ]);
     expect(log.join("\n")).not.toContain("SECRET_MARKER");
+  });
+});
+
+describe("judgeAll with a setup over several commits", () => {
+  /**
+   * A repository of two commits (a.py holds `x = 1`, then `x = 2`), four patch lines on the first and two on the
+   * second, judged with a setup: `build` makes the run images, the engine runs `job`.
+   */
+  async function twoCommits(build: (spec: RunImageSpec) => Promise<RunImage>, run: JudgingEngine["run"]) {
+    const workdir = tempDir("run-bases-ahead");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", workdir, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { encoding: "utf8" });
+    git("init", "-q");
+    const commits = [1, 2].map((x) => {
+      writeFileSync(join(workdir, "a.py"), `x = ${x}\n`);
+      git("add", ".");
+      git("commit", "-qm", `x = ${x}`);
+      return git("rev-parse", "HEAD").trim();
+    });
+    const patch = (x: number, id: string): SourceEntry => ({
+      candidate: {
+        id,
+        source: `d.jsonl:${id}`,
+        kind: "patch",
+        text: `--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = ${x}\n+x = ${x + 10}\n`,
+        instance: { baseCommit: commits[x - 1]! },
+      },
+    });
+    const settings = readSettings(
+      (name) => ({ workdir, image: "env", setup: "true", pull: "never", concurrency: "2" })[name as string] ?? "",
+      { defaultWorkdir: workdir, cpuCount: 2 },
+    );
+    const log: string[] = [];
+    const runImages = new RunImages(settings, { build, remove: async () => undefined }, {}, (l) => void log.push(l));
+    const engine: JudgingEngine = { run, hasImage: async () => true, pull: async () => {} };
+    const ctx = runContext({ settings, engine, testFiles: [], runId: "r", runImages }, (l) => void log.push(l));
+    const lines = [patch(1, "a1"), patch(1, "a2"), patch(1, "a3"), patch(1, "a4"), patch(2, "b1"), patch(2, "b2")];
+    const outcome = await judgeAll(entries(...lines), ctx, { log: (l) => void log.push(l) });
+    await runImages.close();
+    return { outcome, log };
+  }
+  /** Which commit's tree a run image is made of: its a.py. */
+  const treeOf = (spec: RunImageSpec) => Buffer.from(spec.files.find((f) => f.path === "a.py")!.content).toString();
+
+  it("makes the next commit's run image while this commit's candidates run, each once", async () => {
+    const events: string[] = [];
+    let askedForSecond!: () => void;
+    const second = new Promise<void>((resolve) => (askedForSecond = resolve));
+    const { outcome } = await twoCommits(
+      async (spec) => {
+        const tree = treeOf(spec);
+        events.push(`build ${tree.trim()}`);
+        if (tree === "x = 2\n") askedForSecond();
+        return { ok: true, image: `run-${tree.trim().slice(-1)}` };
+      },
+      async (job) => {
+        // The first commit's candidates end only once the second commit's image is asked for, or after 5 s
+        // (without making ahead it is asked for only as the first candidate of that commit is placed).
+        if (job.image === "run-1") await Promise.race([second, new Promise((r) => setTimeout(r, 5000))]);
+        events.push(`ran on ${job.image}`);
+        return runFacts({});
+      },
+    );
+    expect(outcome.results.map((r) => r.status)).toEqual(["pass", "pass", "pass", "pass", "pass", "pass"]);
+    expect(events.filter((e) => e.startsWith("build"))).toEqual(["build x = 1", "build x = 2"]);
+    expect(events.indexOf("build x = 2")).toBeLessThan(events.indexOf("ran on run-1"));
+  }, 30_000);
+
+  it("reports a run image made ahead that failed on its own commit's candidates, ours, never theirs, and makes it once", async () => {
+    const built: string[] = [];
+    const { outcome } = await twoCommits(
+      async (spec) => {
+        const tree = treeOf(spec);
+        built.push(tree.trim());
+        return tree === "x = 2\n"
+          ? { ok: false, reason: "the setup exited with code 3", output: "no such module\n", bySetup: true }
+          : { ok: true, image: "run-1" };
+      },
+      async () => runFacts({}),
+    );
+    expect(built).toEqual(["x = 1", "x = 2"]);
+    expect(outcome.results.map((r) => [r.id, r.status])).toEqual([
+      ["a1", "pass"],
+      ["a2", "pass"],
+      ["a3", "pass"],
+      ["a4", "pass"],
+      ["b1", "sandbox_error"],
+      ["b2", "sandbox_error"],
+    ]);
+    for (const result of outcome.results.slice(4)) {
+      expect(result.feedback).toContain("the run's base could not be made: the setup exited with code 3");
+      expect(result.feedback).toContain("no such module");
+    }
   });
 });
