@@ -121,20 +121,17 @@ export async function buildRunImage(binary: string, dialect: Dialect, spec: RunI
   if (created.code !== 0) return fail(`the run image could not be started from ${spec.image}`, created);
   try {
     // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
-    // An image's own work dir is left as the image has it, but for `files` on top.
-    const intoWorkdir =
-      workdir === undefined
-        ? [tarball(spec.files, { under: WORKDIR.slice(1), owner: SANDBOX_UID })]
-        : spec.files.length === 0
-          ? []
-          : [tarball(spec.files, { under: workdir.slice(1), owner: SANDBOX_UID })];
-    const trees = setup
-      ? [...intoWorkdir, tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })]
-      : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
-    for (const tree of trees) {
-      const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
-      if (copied.code !== 0) return fail("the base tree could not be copied into the run image", copied);
-    }
+    // With one, into the work dir, and RUN_TREE_DIR is made empty for the setup's driver to fill: one copy for
+    // both (each `docker cp` costs the engine a process of its own). An image's own work dir is left as the
+    // image has it, but for `files` on top.
+    const tree = RUN_TREE_DIR.slice(1);
+    const archive = !setup
+      ? tarball(spec.files, { under: tree })
+      : workdir !== undefined && spec.files.length === 0
+        ? tarball([], { under: tree, owner: SANDBOX_UID })
+        : tarball(spec.files, { under: (workdir ?? WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
+    const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs: STEP_TIMEOUT_MS });
+    if (copied.code !== 0) return fail("the base tree could not be copied into the run image", copied);
     const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : undefined;
     if (ran && !ran.ok) return ran;
     const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [

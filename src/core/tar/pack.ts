@@ -27,6 +27,8 @@ export interface TarOptions {
   owner?: number;
   /** A directory every path is put under (`sandbox-gate/base`), itself included as an entry. */
   under?: string;
+  /** Empty directories made beside `under` (`sandbox-gate/base`), with their parents, owned as the rest. */
+  dirs?: string[];
   /**
    * Every entry's modification time, in seconds; BASE_MTIME unless given. A candidate's files must be newer
    * than the base tree's and than what a setup built from it: a stale .pyc or a make target is used otherwise.
@@ -43,7 +45,10 @@ export function tarball(files: SandboxFile[], options: TarOptions = {}): Buffer 
   const under = options.under === undefined ? undefined : normalisePath(options.under);
   const placed =
     under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
-  const entries = archiveEntries(placed, under);
+  const entries = archiveEntries(placed, [
+    ...(under === undefined ? [] : [under]),
+    ...(options.dirs ?? []).map(normalisePath),
+  ]);
   const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
   const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
   const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
@@ -65,15 +70,17 @@ export function normalisePath(path: string): string {
   return checked.path;
 }
 
-function archiveEntries(files: SandboxFile[], under?: string): Entry[] {
+function archiveEntries(files: SandboxFile[], made: string[]): Entry[] {
   const entries: Entry[] = [];
   const dirs = new Set<string>();
   const filePaths = new Set<string>();
-  // Even with no file under it, the directory is made (and owned as asked).
-  for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-    dirs.add(dir);
-    entries.push({ kind: "dir", path: dir });
-  }
+  // Even with no file under them, these directories are made (and owned as asked).
+  for (const top of made)
+    for (const dir of top.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+      if (dirs.has(dir)) continue;
+      dirs.add(dir);
+      entries.push({ kind: "dir", path: dir });
+    }
   for (const file of files) {
     const path = normalisePath(file.path);
     if (filePaths.has(path)) throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);

@@ -168,6 +168,36 @@ describe("links, owners and a directory to put everything under", () => {
     expect(listing).toMatch(/^d\S+ 65534\/65534 .* sandbox-gate\/$/m);
   });
 
+  it("makes the empty directories `dirs` names beside `under`, with their parents, each once, owned as the rest", () => {
+    const dir = tempDir("tar-dirs");
+    const archive = tarball([{ path: "pkg/a.py", content: "x = 1\n" }], {
+      under: "work",
+      owner: 65534,
+      dirs: ["sandbox-gate/base", "work/empty"],
+    });
+    execFileSync("tar", ["-x", "-f", "-", "-C", dir], { input: archive });
+    expect(readFileSync(join(dir, "work/pkg/a.py"), "utf8")).toBe("x = 1\n");
+    expect(statSync(join(dir, "sandbox-gate/base")).isDirectory()).toBe(true);
+    expect(statSync(join(dir, "work/empty")).isDirectory()).toBe(true);
+    const listing = execFileSync("tar", ["-t", "-v", "--numeric-owner", "-f", "-"], {
+      input: archive,
+      encoding: "utf8",
+    });
+    const names = listing
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (expect(line).toContain("65534/65534"), line.split(" ").at(-1)));
+    expect(names).toEqual([
+      "work/",
+      "sandbox-gate/",
+      "sandbox-gate/base/",
+      "work/empty/",
+      "work/pkg/",
+      "work/pkg/a.py",
+    ]);
+    expect(() => tarball([], { dirs: ["../up"] })).toThrow(/has a '\.\.' segment/);
+  });
+
   it("refuses a link path outside the tree like any other path", () => {
     expect(() => tarball([{ path: "../x", content: "", linkTarget: "y" }])).toThrow(/has a '\.\.' segment/);
   });
