@@ -53113,7 +53113,10 @@ const MAX_SIZE = 8 ** 11 - 1;
 function tarball(files, options = {}) {
     const under = options.under === undefined ? undefined : pack_normalisePath(options.under);
     const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
-    const entries = archiveEntries(placed, under);
+    const entries = archiveEntries(placed, [
+        ...(under === undefined ? [] : [under]),
+        ...(options.dirs ?? []).map(pack_normalisePath),
+    ]);
     const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
     const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
     const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
@@ -53134,15 +53137,18 @@ function pack_normalisePath(path) {
         throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
     return checked.path;
 }
-function archiveEntries(files, under) {
+function archiveEntries(files, made) {
     const entries = [];
     const dirs = new Set();
     const filePaths = new Set();
-    // Even with no file under it, the directory is made (and owned as asked).
-    for (const dir of under === undefined ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-        dirs.add(dir);
-        entries.push({ kind: "dir", path: dir });
-    }
+    // Even with no file under them, these directories are made (and owned as asked).
+    for (const top of made)
+        for (const dir of top.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+            if (dirs.has(dir))
+                continue;
+            dirs.add(dir);
+            entries.push({ kind: "dir", path: dir });
+        }
     for (const file of files) {
         const path = pack_normalisePath(file.path);
         if (filePaths.has(path))
@@ -54166,20 +54172,18 @@ async function buildRunImage(binary, dialect, spec) {
         return fail(`the run image could not be started from ${spec.image}`, created);
     try {
         // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
-        // An image's own work dir is left as the image has it, but for `files` on top.
-        const intoWorkdir = workdir === undefined
-            ? [tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID })]
-            : spec.files.length === 0
-                ? []
-                : [tarball(spec.files, { under: workdir.slice(1), owner: SANDBOX_UID })];
-        const trees = setup
-            ? [...intoWorkdir, tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })]
-            : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
-        for (const tree of trees) {
-            const copied = await cli_command_cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
-            if (copied.code !== 0)
-                return fail("the base tree could not be copied into the run image", copied);
-        }
+        // With one, into the work dir, and RUN_TREE_DIR is made empty for the setup's driver to fill: one copy for
+        // both (each `docker cp` costs the engine a process of its own). An image's own work dir is left as the
+        // image has it, but for `files` on top.
+        const tree = RUN_TREE_DIR.slice(1);
+        const archive = !setup
+            ? tarball(spec.files, { under: tree })
+            : workdir !== undefined && spec.files.length === 0
+                ? tarball([], { under: tree, owner: SANDBOX_UID })
+                : tarball(spec.files, { under: (workdir ?? policy_WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
+        const copied = await cli_command_cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs: STEP_TIMEOUT_MS });
+        if (copied.code !== 0)
+            return fail("the base tree could not be copied into the run image", copied);
         const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : undefined;
         if (ran && !ran.ok)
             return ran;
@@ -59350,6 +59354,67 @@ class CommitBases {
         return this.runImages ? this.runImages.commit(name) : name;
     }
 }
+/**
+ * The commit whose base to make ahead as the candidate at `position` of the judging order starts: the next
+ * commit in the order after this candidate's. `bases` holds, by position, the commit of each line whose base
+ * can be made ahead (undefined for one whose cannot): the search stops at the first line that is not this
+ * commit's, so nothing is made for a commit further on than the next.
+ */
+function nextBase(bases, position) {
+    const here = bases[position];
+    let at = position + 1;
+    while (here !== undefined && at < bases.length && bases[at] === here)
+        at++;
+    return at < bases.length ? bases[at] : undefined;
+}
+/**
+ * With a setup, a commit's run image takes seconds (a container, the setup, a commit) and every candidate of the
+ * commit waits for it. So as soon as a candidate has its run image, the next commit's base is asked for (`make`,
+ * once a commit), and is made while this commit's candidates run: not beside this commit's own (its candidates
+ * wait for that one), and not for a commit none of whose candidates got that far (every patch failed to apply). Only for a patch line that starts from the run's `image` and
+ * its commit's whole tree: its first candidate will ask for the same run image (RunImages' key), so a base made
+ * ahead that failed is reported on that commit's candidates as if made at their start, and one a candidate does
+ * not use (it changes the setup's inputs and has its own) goes with its commit. A line's own image is held only
+ * while its lines run (line-images.ts): nothing is made ahead of it. Disk: at most one commit's base beyond
+ * those in flight.
+ */
+class BasesAhead {
+    make;
+    #bases;
+    /** Each commit's first position in the judging order (its lines are grouped: what comes after one comes after all). */
+    #first = new Map();
+    #asked = new Set();
+    #ahead;
+    constructor(items, order, settings, make) {
+        this.make = make;
+        this.#ahead = make !== undefined && settings.run.setup !== undefined && settings.run.image !== "";
+        this.#bases = order.map((index) => {
+            const item = items[index];
+            return this.#eligible(item) ? item.instance?.baseCommit : undefined;
+        });
+        this.#bases.forEach((name, position) => {
+            if (name !== undefined && !this.#first.has(name))
+                this.#first.set(name, position);
+        });
+    }
+    /** Called as `candidate` gets its run image. */
+    made(candidate) {
+        const name = candidate.instance?.baseCommit;
+        const position = name === undefined || !this.#eligible(candidate) ? undefined : this.#first.get(name);
+        const next = position === undefined ? undefined : nextBase(this.#bases, position);
+        if (next === undefined || this.#asked.has(next))
+            return;
+        this.#asked.add(next);
+        this.make(next);
+    }
+    #eligible(item) {
+        return (this.#ahead &&
+            !("status" in item) &&
+            item.kind === "patch" &&
+            !item.overrides?.image &&
+            !item.overrides?.imageWorkdir);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/verdict/attempts.ts
 // Reruns (`reruns: N`) and the one retry of our own failures: when to run again, and what the attempts
@@ -59671,6 +59736,8 @@ async function place(prepared, candidate, ctx) {
             reason: `the run's base could not be made: ${made.reason}${made.output ? `\n\n${made.output.trimEnd()}` : ""}`,
         };
     }
+    if (made)
+        ctx.baseMade?.(candidate);
     const { testResults } = settings.run;
     const format = formatOf(candidate.overrides, settings);
     // A log format reads the command's output, kept whole up to a results file's bound; the files are JUnit's.
@@ -60439,6 +60506,7 @@ function withoutState(body) {
 
 
 
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline or a report to resume that cannot be read is a bad input, not a lost run.
@@ -60637,12 +60705,14 @@ async function judgeAll(entries, ctx, hooks) {
     await checkInstances(taken, settings, ctx.runImages);
     const bases = new CommitBases(taken, ctx.runImages, hooks.log);
     const slots = settings.mode.concurrency;
+    const order = judgingOrder(taken);
+    const ahead = new BasesAhead(taken, order, settings, ctx.runImages && makeAhead(ctx, ctx.runImages));
     const judging = {
         ...ctx,
         engine: slotted(ctx.engine, slots),
         commitCandidates: (commit) => bases.candidates(commit),
+        baseMade: (candidate) => ahead.made(candidate),
     };
-    const order = judgingOrder(taken);
     const own = runOwnImages(settings);
     const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
     let done = 0;
@@ -60698,6 +60768,17 @@ async function judgeAll(entries, ctx, hooks) {
         decision: decide(results, settings.reports.failOn),
         ...(firstBaseline && { base: reportedBase(firstBaseline) }),
     };
+}
+/**
+ * Makes the run image the first candidate of commit `name` will ask for (BasesAhead): from the run's `image`
+ * (ready: a candidate of the run got its run image from it), with the commit's whole tree. What it comes to
+ * is that candidate's to meet: nothing here.
+ */
+function makeAhead(ctx, runImages) {
+    const { image } = ctx.settings.run;
+    return (name) => void runImages
+        .image(image, "tree", ctx.testFiles, runImages.commit(name), knownImageWorkdir(image))
+        .catch(() => { });
 }
 
 ;// CONCATENATED MODULE: ./src/action/cleanup.ts

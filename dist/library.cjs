@@ -9129,7 +9129,7 @@ function imageReferenceProblem(reference) {
   return void 0;
 }
 const SWE_BENCH_TESTBED = "/testbed";
-function knownImageWorkdir(reference) {
+function image_reference_knownImageWorkdir(reference) {
   const name = reference.split("@")[0];
   return name.slice(name.lastIndexOf("/") + 1).startsWith("sweb.eval.") ? SWE_BENCH_TESTBED : void 0;
 }
@@ -14782,7 +14782,10 @@ const MAX_SIZE = 8 ** 11 - 1;
 function tarball(files, options = {}) {
   const under = options.under === void 0 ? void 0 : pack_normalisePath(options.under);
   const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
-  const entries = archiveEntries(placed, under);
+  const entries = archiveEntries(placed, [
+    ...under === void 0 ? [] : [under],
+    ...(options.dirs ?? []).map(pack_normalisePath)
+  ]);
   const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
   const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
   const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
@@ -14800,14 +14803,17 @@ function pack_normalisePath(path2) {
     throw new Error(`sandbox file path ${JSON.stringify(path2)} ${checked.why}`);
   return checked.path;
 }
-function archiveEntries(files, under) {
+function archiveEntries(files, made) {
   const entries = [];
   const dirs = /* @__PURE__ */ new Set();
   const filePaths = /* @__PURE__ */ new Set();
-  for (const dir of under === void 0 ? [] : under.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-    dirs.add(dir);
-    entries.push({ kind: "dir", path: dir });
-  }
+  for (const top of made)
+    for (const dir of top.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+      if (dirs.has(dir))
+        continue;
+      dirs.add(dir);
+      entries.push({ kind: "dir", path: dir });
+    }
   for (const file of files) {
     const path2 = pack_normalisePath(file.path);
     if (filePaths.has(path2))
@@ -15602,13 +15608,11 @@ async function buildRunImage(binary, dialect, spec) {
   if (created.code !== 0)
     return fail2(`the run image could not be started from ${spec.image}`, created);
   try {
-    const intoWorkdir = workdir === void 0 ? [tarball(spec.files, { under: policy_WORKDIR.slice(1), owner: SANDBOX_UID })] : spec.files.length === 0 ? [] : [tarball(spec.files, { under: workdir.slice(1), owner: SANDBOX_UID })];
-    const trees = setup ? [...intoWorkdir, tarball([], { under: RUN_TREE_DIR.slice(1), owner: SANDBOX_UID })] : [tarball(spec.files, { under: RUN_TREE_DIR.slice(1) })];
-    for (const tree of trees) {
-      const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: tree, timeoutMs: STEP_TIMEOUT_MS });
-      if (copied.code !== 0)
-        return fail2("the base tree could not be copied into the run image", copied);
-    }
+    const tree = RUN_TREE_DIR.slice(1);
+    const archive = !setup ? tarball(spec.files, { under: tree }) : workdir !== void 0 && spec.files.length === 0 ? tarball([], { under: tree, owner: SANDBOX_UID }) : tarball(spec.files, { under: (workdir ?? policy_WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
+    const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs: STEP_TIMEOUT_MS });
+    if (copied.code !== 0)
+      return fail2("the base tree could not be copied into the run image", copied);
     const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : void 0;
     if (ran && !ran.ok)
       return ran;
@@ -16914,6 +16918,46 @@ class commits_CommitBases {
     return this.runImages ? this.runImages.commit(name) : name;
   }
 }
+function nextBase(bases, position) {
+  const here = bases[position];
+  let at = position + 1;
+  while (here !== void 0 && at < bases.length && bases[at] === here)
+    at++;
+  return at < bases.length ? bases[at] : void 0;
+}
+class commits_BasesAhead {
+  make;
+  #bases;
+  /** Each commit's first position in the judging order (its lines are grouped: what comes after one comes after all). */
+  #first = /* @__PURE__ */ new Map();
+  #asked = /* @__PURE__ */ new Set();
+  #ahead;
+  constructor(items, order, settings, make) {
+    this.make = make;
+    this.#ahead = make !== void 0 && settings.run.setup !== void 0 && settings.run.image !== "";
+    this.#bases = order.map((index) => {
+      const item = items[index];
+      return this.#eligible(item) ? item.instance?.baseCommit : void 0;
+    });
+    this.#bases.forEach((name, position) => {
+      if (name !== void 0 && !this.#first.has(name))
+        this.#first.set(name, position);
+    });
+  }
+  /** Called as `candidate` gets its run image. */
+  made(candidate) {
+    const name = candidate.instance?.baseCommit;
+    const position = name === void 0 || !this.#eligible(candidate) ? void 0 : this.#first.get(name);
+    const next = position === void 0 ? void 0 : nextBase(this.#bases, position);
+    if (next === void 0 || this.#asked.has(next))
+      return;
+    this.#asked.add(next);
+    this.make(next);
+  }
+  #eligible(item) {
+    return this.#ahead && !("status" in item) && item.kind === "patch" && !item.overrides?.image && !item.overrides?.imageWorkdir;
+  }
+}
 ;
 function rerunAfter(status, made, reruns) {
   return RERUNNABLE.has(status) && made <= reruns;
@@ -17351,7 +17395,7 @@ function syntaxOf(checks, facts) {
   return (readings.find(({ group, syntax }) => syntax.file !== void 0 && group.files.includes(syntax.file)) ?? readings[0]).syntax;
 }
 function imageWorkdirOf(candidate, image) {
-  return candidate.overrides?.imageWorkdir ?? knownImageWorkdir(image);
+  return candidate.overrides?.imageWorkdir ?? image_reference_knownImageWorkdir(image);
 }
 function delivered(prepared, candidate, ctx) {
   const { commit, whole } = prepared;
@@ -17400,6 +17444,8 @@ async function place(prepared, candidate, ctx) {
 ${made.output.trimEnd()}` : ""}`
     };
   }
+  if (made)
+    ctx.baseMade?.(candidate);
   const { testResults } = settings.run;
   const format = formats_formatOf(candidate.overrides, settings);
   const log = formats_readsLog(format);
@@ -22392,12 +22438,14 @@ async function judgeAll(entries, ctx, hooks) {
   await checkInstances(taken, settings, ctx.runImages);
   const bases = new CommitBases(taken, ctx.runImages, hooks.log);
   const slots = settings.mode.concurrency;
+  const order = judgingOrder(taken);
+  const ahead = new BasesAhead(taken, order, settings, ctx.runImages && makeAhead(ctx, ctx.runImages));
   const judging = {
     ...ctx,
     engine: slotted(ctx.engine, slots),
-    commitCandidates: (commit) => bases.candidates(commit)
+    commitCandidates: (commit) => bases.candidates(commit),
+    baseMade: (candidate) => ahead.made(candidate)
   };
-  const order = judgingOrder(taken);
   const own = runOwnImages(settings);
   const images = new LineImages(order.map((index) => lineImage(taken[index], own)), ctx, hooks.log);
   let done = 0;
@@ -22449,6 +22497,11 @@ async function judgeAll(entries, ctx, hooks) {
     decision: decide(results, settings.reports.failOn),
     ...firstBaseline && { base: reportedBase(firstBaseline) }
   };
+}
+function makeAhead(ctx, runImages) {
+  const { image } = ctx.settings.run;
+  return (name) => void runImages.image(image, "tree", ctx.testFiles, runImages.commit(name), knownImageWorkdir(image)).catch(() => {
+  });
 }
 ;
 const ACTION_ONLY = [
