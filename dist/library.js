@@ -20647,10 +20647,10 @@ class commits_CommitBases {
     }
 }
 /**
- * The commit whose base to make ahead as the candidate at `position` of the judging order starts: the next
- * commit in the order after this candidate's. `bases` holds, by position, the commit of each line whose base
- * can be made ahead (undefined for one whose cannot): the search stops at the first line that is not this
- * commit's, so nothing is made for a commit further on than the next.
+ * The commit whose base to make ahead for the line at `position` of the judging order: the next commit in the
+ * order after this line's. `bases` holds, by position, the commit of each line whose base can be made ahead
+ * (undefined for one whose cannot): the search stops at the first line that is not this commit's, so nothing
+ * is made for a commit further on than the next.
  */
 function nextBase(bases, position) {
     const here = bases[position];
@@ -20660,15 +20660,15 @@ function nextBase(bases, position) {
     return at < bases.length ? bases[at] : undefined;
 }
 /**
- * With a setup, a commit's run image takes seconds (a container, the setup, a commit) and every candidate of the
- * commit waits for it. So as soon as a candidate has its run image, the next commit's base is asked for (`make`,
- * once a commit), and is made while this commit's candidates run: not beside this commit's own (its candidates
- * wait for that one), and not for a commit none of whose candidates got that far (every patch failed to apply). Only for a patch line that starts from the run's `image` and
- * its commit's whole tree: its first candidate will ask for the same run image (RunImages' key), so a base made
- * ahead that failed is reported on that commit's candidates as if made at their start, and one a candidate does
- * not use (it changes the setup's inputs and has its own) goes with its commit. A line's own image is held only
- * while its lines run (line-images.ts): nothing is made ahead of it. Disk: at most one commit's base beyond
- * those in flight.
+ * With a setup, a commit's run image takes seconds (a container, the setup, a commit) and every candidate of
+ * the commit waits for it. So as soon as a candidate has its run image, the next commit's base is asked for
+ * (`make`, once a commit), and is made while this commit's candidates run: not beside this commit's own (its
+ * candidates wait for that one), and not after a commit none of whose candidates got that far (every patch
+ * failed to apply). Only for a patch line that starts from the run's `image` and its commit's whole tree: the
+ * first candidate of the next commit asks for the same run image (RunImages' key), so a base made ahead that
+ * failed is reported on that commit's candidates as if made at their start, and one no candidate uses (each
+ * changes the setup's inputs and has its own) goes with its commit. A line's own image is held only while its
+ * lines run (line-images.ts): nothing is made ahead of it. Disk: one commit's base beyond those in flight.
  */
 class commits_BasesAhead {
     make;
