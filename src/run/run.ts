@@ -13,7 +13,10 @@ import { auditFile, type AuditEvent } from "../report/audit.js";
 import { evaluate, type Evaluation } from "../report/evaluation.js";
 import { type PartialReport, partialReport, writeReports } from "../report/write-reports.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "../report/progress.js";
-import { buildRunImage, removeRunImage } from "../sandbox/run-image.js";
+import { buildRunImage } from "../sandbox/run-image.js";
+import { apiRunImageSteps } from "../sandbox/engines/api/api-run-image.js";
+import { cliRunImageSteps } from "../sandbox/engines/cli/cli-run-image.js";
+import type { EngineApi } from "../sandbox/engines/api/engine-api.js";
 import { RUN_LABEL, type ContainerEngine } from "../sandbox/engine.js";
 import { createEngine } from "../sandbox/select.js";
 import { exitOnSignals } from "../sandbox/signals.js";
@@ -105,12 +108,13 @@ export interface OpenRun {
   close(): Promise<{ containers: string[]; images: string[] }>;
 }
 
-/** Run images made and removed by the engine's CLI (`docker` or `podman`). */
-export function runImageMaker(binary: "docker" | "podman"): RunImageMaker {
-  return {
-    build: (spec) => buildRunImage(binary, binary, spec),
-    remove: (image) => removeRunImage(binary, image),
-  };
+/**
+ * Run images made and removed through the Engine API where the run's engine uses it (`api`), by the
+ * engine's CLI (`docker` or `podman`) otherwise.
+ */
+export function runImageMaker(binary: "docker" | "podman", api?: EngineApi): RunImageMaker {
+  const steps = api ? apiRunImageSteps(api) : cliRunImageSteps(binary, binary);
+  return { build: (spec) => buildRunImage(steps, spec), remove: (image) => steps.removeImage(image) };
 }
 
 /** The `tests` files every candidate gets, read once per run. */
@@ -131,7 +135,7 @@ export async function openRun(
   const testFiles = given.testFiles ?? (await readTestFiles(settings));
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
-  const runImages = new RunImages(settings, runImageMaker(binary), { [RUN_LABEL]: runId }, log);
+  const runImages = new RunImages(settings, runImageMaker(binary, engine.api), { [RUN_LABEL]: runId }, log);
   // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
   const gate = new ImageGate(
     engine,

@@ -14,6 +14,8 @@ export interface CliResult {
   stdout: string;
   stderr: string;
   error?: Error;
+  /** Killed at its deadline (`error` says so too). */
+  timedOut?: true;
 }
 
 export interface CliOptions {
@@ -48,11 +50,12 @@ export function cli(binary: string, args: string[], options: CliOptions = {}): P
     }
     child.stdout!.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk));
-    const result = (code: number | null, error?: Error): CliResult => ({
+    const result = (code: number | null, error?: Error, timedOut?: true): CliResult => ({
       code,
       stdout: stdout.result().text,
       stderr: stderr.result().text,
       ...(error ? { error } : {}),
+      ...(timedOut ? { timedOut } : {}),
     });
     child.on("error", (error) => {
       clearTimeout(deadline);
@@ -60,11 +63,9 @@ export function cli(binary: string, args: string[], options: CliOptions = {}): P
     });
     child.on("close", (code, signal) => {
       clearTimeout(deadline);
-      const timedOut =
-        late && code === null && signal === "SIGKILL"
-          ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
-          : undefined;
-      resolve(result(code, timedOut));
+      const timedOut = late && code === null && signal === "SIGKILL";
+      if (!timedOut) return resolve(result(code));
+      resolve(result(code, new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`), true));
     });
   });
 }

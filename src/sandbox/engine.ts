@@ -2,6 +2,7 @@
 // implementation (engines/: the docker or podman CLI, the Engine API's fresh pool, `isolation: run`'s
 // shared containers) meets the same contract against a real engine (test/integration/engines.test.ts).
 import type { Limits, RunFacts, SandboxFile, ServiceSpec } from "../core/model.js";
+import type { EngineApi } from "./engines/api/engine-api.js";
 
 /** One candidate's run: files in through stdin, an optional parse check, then the test command. */
 export interface SandboxJob {
@@ -71,6 +72,11 @@ export interface ContainerEngine {
   close(): Promise<string[]>;
   /** Ends every run in flight and refuses new ones, for a cancelled job; returns the containers removed. */
   abort(): Promise<string[]>;
+  /**
+   * The Engine API the engine runs candidates through, when it does: what else the run asks of the engine
+   * (its run images, run.ts) goes the same way, no CLI process per call.
+   */
+  readonly api?: EngineApi;
 }
 
 /** The label every container of ours carries; its value is the run id. */

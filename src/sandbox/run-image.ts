@@ -6,11 +6,9 @@
 // steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
 // run label and is removed when the run ends (the action's post step removes it too, by label).
 import { randomBytes } from "node:crypto";
-import { cli, describeFailure } from "./cli-command.js";
-import { removeImage } from "./image.js";
 import type { Limits, SandboxFile } from "../core/model.js";
 import { withOwner } from "./engine.js";
-import { type Dialect, WORKDIR, cliRunArgs, lockDown } from "./policy.js";
+import { type LockDown, WORKDIR, lockDown } from "./policy.js";
 import { containerName } from "./engines/base.js";
 import { tarball } from "../core/tar/pack.js";
 
@@ -81,7 +79,43 @@ if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
 }
 `;
 
-export async function buildRunImage(binary: string, dialect: Dialect, spec: RunImageSpec): Promise<RunImage> {
+/** How a step of the engine's went: why it failed, in the engine's words, or undefined when it did not. */
+export type StepFailure = string | undefined;
+
+/** A setup's container, started and waited for: how it ended, what it printed (stdout, then stderr). */
+export type SetupExit =
+  | { code: number; output: string }
+  /** Past its time, and killed. */
+  | { timedOut: true; output: string }
+  /** The engine could not start or follow it. */
+  | { failed: string; output: string };
+
+/**
+ * What making a run image asks of the engine, a step each: the CLI's commands (engines/cli), or the Engine
+ * API's calls where the run's engine uses it (engines/api: no CLI process per step). buildRunImage decides
+ * what each outcome means, once for both.
+ */
+export interface RunImageSteps {
+  /** Creates the container `name` as `policy` says, not started, without stdin. */
+  create(name: string, policy: LockDown): Promise<StepFailure>;
+  /** Unpacks `archive` at the container's root, owners as the tar gives them, within `timeoutMs`. */
+  copy(name: string, archive: Uint8Array, timeoutMs: number): Promise<StepFailure>;
+  /** Starts it, waits for it to end within `timeoutMs`, keeping up to `maxOutputBytes` of each stream. */
+  start(name: string, timeoutMs: number, maxOutputBytes: number): Promise<SetupExit>;
+  /** Commits it as `tag` with `labels`: the image's id (when the engine gave it), or why not. */
+  commit(
+    name: string,
+    tag: string,
+    labels: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<{ id?: string } | { failed: string }>;
+  /** Removes the container, its anonymous volumes too; never throws. */
+  remove(name: string): Promise<void>;
+  /** Removes an image by name, forced; one already gone counts as removed. */
+  removeImage(image: string): Promise<StepFailure>;
+}
+
+export async function buildRunImage(steps: RunImageSteps, spec: RunImageSpec): Promise<RunImage> {
   const name = containerName();
   const tag = `sandbox-gate/run-${randomBytes(6).toString("hex")}:base`;
   const { workdir } = spec;
@@ -113,16 +147,13 @@ export async function buildRunImage(binary: string, dialect: Dialect, spec: RunI
     // Caches out of the work dir: a setup's downloads are not copied into every candidate.
     env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
   };
-  const fail = (step: string, result: Parameters<typeof describeFailure>[0]): RunImage => ({
-    ok: false,
-    reason: `${step}: ${describeFailure(result)}`,
-  });
-  const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
-  if (created.code !== 0) return fail(`the run image could not be started from ${spec.image}`, created);
+  const fail = (step: string, why: string): RunImage => ({ ok: false, reason: `${step}: ${why}` });
+  const created = await steps.create(name, policy);
+  if (created !== undefined) return fail(`the run image could not be started from ${spec.image}`, created);
   try {
     // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
     // With one, into the work dir, and RUN_TREE_DIR is made empty for the setup's driver to fill: one copy for
-    // both (each `docker cp` costs the engine a process of its own). An image's own work dir is left as the
+    // both (each copy costs the engine a process of its own). An image's own work dir is left as the
     // image has it, but for `files` on top.
     const tree = RUN_TREE_DIR.slice(1);
     const archive = !setup
@@ -130,46 +161,34 @@ export async function buildRunImage(binary: string, dialect: Dialect, spec: RunI
       : workdir !== undefined && spec.files.length === 0
         ? tarball([], { under: tree, owner: SANDBOX_UID })
         : tarball(spec.files, { under: (workdir ?? WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
-    const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs: STEP_TIMEOUT_MS });
-    if (copied.code !== 0) return fail("the base tree could not be copied into the run image", copied);
-    const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : undefined;
+    const copied = await steps.copy(name, archive, STEP_TIMEOUT_MS);
+    if (copied !== undefined) return fail("the base tree could not be copied into the run image", copied);
+    const ran = setup ? await runSetup(steps, name, setup, spec.limits.maxOutputBytes) : undefined;
     if (ran && !ran.ok) return ran;
-    const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
-      "--change",
-      `LABEL ${key}=${value}`,
-    ]);
-    const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
-    if (committed.code !== 0) return fail("the run image could not be committed", committed);
-    const id = committed.stdout.trim();
-    return { ok: true, image: tag, ...(id && { id }), ...(ran && { setup: ran.setup }) };
+    const committed = await steps.commit(name, tag, withOwner(spec.labels), STEP_TIMEOUT_MS);
+    if ("failed" in committed) return fail("the run image could not be committed", committed.failed);
+    return { ok: true, image: tag, ...(committed.id && { id: committed.id }), ...(ran && { setup: ran.setup }) };
   } finally {
-    await cli(binary, ["rm", "-f", "-v", name]);
+    await steps.remove(name);
   }
 }
 
 /** Runs the setup in the created container, attached, within its own time limit. */
 async function runSetup(
-  binary: string,
+  steps: RunImageSteps,
   name: string,
   setup: SetupSpec,
   maxOutputBytes: number,
 ): Promise<{ ok: true; setup: { durationMs: number; output: string } } | Extract<RunImage, { ok: false }>> {
   const started = performance.now();
-  const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
-  const output = `${result.stdout}${result.stderr}`;
-  if (result.error) {
-    await cli(binary, ["kill", name]);
+  const ended = await steps.start(name, setup.timeoutMs, maxOutputBytes);
+  const { output } = ended;
+  if ("timedOut" in ended)
     return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output, bySetup: true };
-  }
+  if ("failed" in ended) return { ok: false, reason: `the setup's container failed: ${ended.failed}`, output };
   // The driver's own failure (or the engine's): ours, in its last line, not the setup's.
-  if (result.code === 125)
+  if (ended.code === 125)
     return { ok: false, reason: output.trim().split("\n").at(-1) || "the setup's container failed (exit 125)", output };
-  if (result.code !== 0)
-    return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
+  if (ended.code !== 0) return { ok: false, reason: `the setup exited with code ${ended.code}`, output, bySetup: true };
   return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
-}
-
-/** Removes a run image; returns why it could not be, if it could not. */
-export function removeRunImage(binary: string, image: string): Promise<string | undefined> {
-  return removeImage(binary, image, true);
 }

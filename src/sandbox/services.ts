@@ -228,6 +228,11 @@ export class ServicesEngine implements ContainerEngine {
   readonly #exposed = new Map<string, Promise<number[]>>();
   #aborted = false;
 
+  /** The wrapped engine's (ContainerEngine.api). */
+  get api(): ContainerEngine["api"] {
+    return this.#inner.api;
+  }
+
   constructor(inner: ContainerEngine, options: ServicesOptions) {
     this.#inner = inner;
     this.#binary = options.binary;

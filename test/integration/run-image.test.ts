@@ -1,8 +1,12 @@
 // The run image on the real engine: the base tree once in an image, a setup run on it once, locked
-// down, and candidates that start from it with only their changes sent.
+// down, and candidates that start from it with only their changes sent. The same contract made through
+// the CLI's commands and through the Engine API's calls.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { RUN_TREE_DIR, buildRunImage, removeRunImage, type RunImageSpec } from "../../src/sandbox/run-image.js";
+import { RUN_TREE_DIR, type RunImageSpec, type RunImageSteps, buildRunImage } from "../../src/sandbox/run-image.js";
+import { cliRunImageSteps } from "../../src/sandbox/engines/cli/cli-run-image.js";
+import { apiRunImageSteps } from "../../src/sandbox/engines/api/api-run-image.js";
+import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
 import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { TEST_LIMITS } from "./jobs.js";
@@ -10,10 +14,10 @@ import { TEST_IMAGE, docker } from "./support.js";
 
 const RUN_ID = `base-test-${randomBytes(4).toString("hex")}`;
 const engine = new CliEngine();
-const made: string[] = [];
+const made: { image: string; steps: RunImageSteps }[] = [];
 
 afterAll(async () => {
-  for (const image of made) expect(await removeRunImage("docker", image)).toBeUndefined();
+  for (const { image, steps } of made) expect(await steps.removeImage(image)).toBeUndefined();
   expect(docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
   expect(await engine.close()).toEqual([]);
 });
@@ -25,17 +29,10 @@ const TREE = [
   { path: "alias.py", content: "", linkTarget: "pkg/mod.py" },
 ];
 
-async function build(over: Partial<RunImageSpec> = {}) {
-  const built = await buildRunImage("docker", "docker", {
-    image: TEST_IMAGE,
-    files: TREE,
-    limits: TEST_LIMITS,
-    labels: { [RUN_LABEL]: RUN_ID },
-    ...over,
-  });
-  if (built.ok) made.push(built.image);
-  return built;
-}
+const ways: [string, RunImageSteps][] = [
+  ["the CLI", cliRunImageSteps("docker", "docker")],
+  ["the Engine API", apiRunImageSteps(new EngineApi(endpointFromEnv()!))],
+];
 
 function candidate(image: string, command: string, over: Partial<SandboxJob> = {}): SandboxJob {
   return {
@@ -49,11 +46,27 @@ function candidate(image: string, command: string, over: Partial<SandboxJob> = {
   };
 }
 
-describe("a run image", () => {
+describe.each(ways)("a run image made through %s", (_, steps) => {
+  async function build(over: Partial<RunImageSpec> = {}) {
+    const built = await buildRunImage(steps, {
+      image: TEST_IMAGE,
+      files: TREE,
+      limits: TEST_LIMITS,
+      labels: { [RUN_LABEL]: RUN_ID },
+      ...over,
+    });
+    if (built.ok) made.push({ image: built.image, steps });
+    return built;
+  }
+
   it("holds the base tree; a candidate starts from it, with what it deletes gone and what it changes in", async () => {
     const built = await build();
     expect(built.ok, JSON.stringify(built)).toBe(true);
     if (!built.ok) return;
+    // The run's label on it (what the post step removes it by), and the id that finds it once untagged.
+    expect(
+      docker("image", "inspect", "--format", `{{index .Config.Labels "${RUN_LABEL}"}} {{.Id}}`, built.image).trim(),
+    ).toBe(`${RUN_ID} ${built.id}`);
     const facts = await engine.run(
       candidate(
         built.image,
@@ -135,6 +148,22 @@ describe("a run image", () => {
     });
     expect(mode).toBe("none");
     expect((await running).stdout.text).toBe("lo ");
+  });
+
+  it("gives the setup no stdin: one that reads it reads nothing and goes on", async () => {
+    const built = await build({ setup: { command: "cat; echo read", network: "none", timeoutMs: 20_000 } });
+    expect(built.ok && built.setup?.output).toBe("read\n");
+  });
+
+  it("names the image when the engine has none by that name, and the image a removal failed on", async () => {
+    const built = await build({ image: `sandbox-gate-test/absent-${randomBytes(4).toString("hex")}:1` });
+    expect(built).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(
+        /^the run image could not be started from sandbox-gate-test\/absent-\w+:1: .*(No such image|not found)/i,
+      ),
+    });
+    expect(await steps.removeImage("sandbox-gate-test/never-made:1")).toBeUndefined();
   });
 
   it("stops a setup at its timeout", async () => {

@@ -1,3 +1,7 @@
+import { createServer } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { InputError } from "../../src/core/errors.js";
@@ -36,6 +40,29 @@ describe("createEngine", () => {
     const { made, lines } = await created("podman", "run");
     expect(made).toBeInstanceOf(CliEngine);
     expect(lines).toEqual(["isolation: run needs the Engine API; running one container per candidate instead"]);
+  });
+
+  it("hands on the Engine API it runs through (run images are made through it), past the services' wrapper too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-select-"));
+    const socketPath = join(dir, "engine.sock");
+    const server = createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end("{}"));
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const env = { DOCKER_HOST: `unix://${socketPath}` };
+      for (const services of [false, true]) {
+        const made = await createEngine(
+          { engine: "docker", isolation: "candidate", concurrency: 2, services },
+          () => {},
+          env,
+        );
+        expect(made.api?.endpoint).toEqual({ socketPath });
+      }
+      expect((await created("docker")).made.api).toBeUndefined();
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

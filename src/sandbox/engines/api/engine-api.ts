@@ -58,9 +58,25 @@ export class EngineApi {
   }
 
   /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
-  async call<T = unknown>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  call<T = unknown>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = this.#request(method, path, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+    return this.#exchange<T>(method, path, payload, payload ? { "Content-Type": "application/json" } : {}, signal);
+  }
+
+  /** A call whose body is a tar (`PUT /containers/{id}/archive`); its answer as `call`'s. */
+  sendTar<T = unknown>(method: string, path: string, tar: Uint8Array, signal?: AbortSignal): Promise<T> {
+    const payload = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    return this.#exchange<T>(method, path, payload, { "Content-Type": "application/x-tar" }, signal);
+  }
+
+  async #exchange<T>(
+    method: string,
+    path: string,
+    payload: Buffer | undefined,
+    headers: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const req = this.#request(method, path, this.#agent, headers, signal);
     const res = await responseOf(req, payload, this.endpoint);
     const text = await readBody(res);
     if (res.statusCode! >= 400) throw new ApiError(res.statusCode!, errorMessage(text, res.statusCode!));

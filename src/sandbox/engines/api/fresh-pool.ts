@@ -55,6 +55,8 @@ interface State {
 
 export class FreshPoolEngine extends CliImages {
   readonly #api: EngineApi;
+  /** Run images are made through it too (ContainerEngine.api). */
+  readonly api: EngineApi;
   readonly #warmTarget: number;
   /** Containers being created or ready, by their create config. */
   readonly #warm = new Map<string, Array<Promise<Created>>>();
@@ -72,6 +74,7 @@ export class FreshPoolEngine extends CliImages {
   constructor(api: EngineApi, cli: CliImageCalls, options: PoolOptions) {
     super(cli);
     this.#api = api;
+    this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
     this.#warmTarget = Math.max(0, options.warm);
   }

@@ -120,6 +120,8 @@ type ExecOutcome = { facts: RunFacts; keep: boolean; retry: boolean };
 
 export class SharedEngine extends CliImages {
   readonly #api: EngineApi;
+  /** Run images are made through it too (ContainerEngine.api). */
+  readonly api: EngineApi;
   /** Containers between candidates, by config. */
   readonly #idle = new Map<string, Shared[]>();
   /** Every container of ours, idle or busy, until removed. */
@@ -131,6 +133,7 @@ export class SharedEngine extends CliImages {
   constructor(api: EngineApi, cli: CliImageCalls) {
     super(cli);
     this.#api = api;
+    this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
   }
 
