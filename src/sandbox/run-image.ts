@@ -3,7 +3,8 @@
 // from RUN_TREE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
 //
 // Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
-// steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
+// steps for docker and podman, and a setup that runs locked down like a candidate. The steps go through the
+// Engine API where the run's engine does, through the CLI otherwise (RunImageSteps). The image carries the
 // run label and is removed when the run ends (the action's post step removes it too, by label).
 import { randomBytes } from "node:crypto";
 import type { Limits, SandboxFile } from "../core/model.js";
@@ -49,8 +50,8 @@ export type RunImage =
    */
   | { ok: false; reason: string; output?: string; bySetup?: true };
 
-// The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then moved (or,
+// from an image's own work dir, copied) to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
 // An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
 // repository's can be larger than its files, copied into every candidate's work dir. It must hold more than
@@ -72,7 +73,18 @@ $entry
   [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
 fi
 sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+if [ -n "$3" ]; then
+  set -- --exclude=./.git
+else
+  # Our own files, in the container's layer with what the setup made: moved, not copied, so that the run
+  # image holds the tree once (its commit, a sys-heavy untar of the layer, costs half). What cannot be
+  # moved (an entry of the image's own) is copied below.
+  for entry in * .[!.]* ..?*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    mv -f -- "$entry" ${RUN_TREE_DIR}/ 2>/dev/null || :
+  done
+  set --
+fi
 (tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125

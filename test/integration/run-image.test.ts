@@ -95,6 +95,36 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     expect(facts.stdout.text).toBe("installed\nVALUE = 1\n");
   });
 
+  it("holds the tree once: moved out of the setup's work dir, what cannot be moved copied", async () => {
+    // A directory nobody may write cannot move to another parent (its `..` would change): it is copied.
+    const built = await build({
+      setup: {
+        command: "mkdir ro && echo kept > ro/f && chmod a-w ro && echo made > m",
+        network: "none",
+        timeoutMs: 60_000,
+      },
+    });
+    expect(built.ok, JSON.stringify(built)).toBe(true);
+    if (!built.ok) return;
+    const facts = await engine.run(candidate(built.image, "cat ro/f m pkg/mod.py; ls -A | sort | tr '\\n' ' '"));
+    expect(facts.stdout.text).toBe("kept\nmade\nVALUE = 1\nalias.py m pkg ro run.sh ");
+    // The image's own work dir, under no tmpfs: only what could not be moved is left there.
+    expect(
+      docker(
+        "run",
+        "--rm",
+        "--user",
+        "65534",
+        "--network",
+        "none",
+        built.image,
+        "sh",
+        "-c",
+        "cd /work && ls -A",
+      ).trim(),
+    ).toBe("ro");
+  });
+
   // The README's promise: only the work dir carries over. /var/tmp is the image's, in the container's layer,
   // and was committed into the run image with the work dir.
   it("carries over the setup's work dir, not what it wrote in /var/tmp or /tmp", async () => {
