@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2109);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5313);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2109:
+/***/ 5313:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46336,6 +46336,24 @@ class ProgressMeter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/engine.ts
+/** The label every container of ours carries; its value is the run id. */
+const RUN_LABEL = "io.github.sandbox-gate.run";
+/**
+ * Set in the environment, every container and run image also carries OWNER_LABEL=<its value>: whoever
+ * starts many runs on one engine (a test suite, a runner shared by jobs) can tell all of theirs from
+ * another's that shares the engine, whose run ids they cannot know.
+ */
+const OWNER_ENV = "SANDBOX_GATE_OWNER";
+const OWNER_LABEL = "io.github.sandbox-gate.owner";
+/** A job's labels, plus the owner's when SANDBOX_GATE_OWNER is set. */
+function withOwner(labels, env = process.env) {
+    const owner = env[OWNER_ENV];
+    return owner ? { ...labels, [OWNER_LABEL]: owner } : labels;
+}
+
+// EXTERNAL MODULE: ./src/core/verdict-channel.ts
+var verdict_channel = __nccwpck_require__(4536);
 ;// CONCATENATED MODULE: ./src/core/utf8.ts
 // Bytes from outside (a sandbox's streams, the names and texts of the tar it sent back) as text that
 // always decodes: what was written is shown, never refused.
@@ -46437,165 +46455,6 @@ class LogCapture {
     }
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-;// CONCATENATED MODULE: ./src/core/tar/pack.ts
-
-const BLOCK = 512;
-/** GNU tar's default record: 20 blocks. */
-const RECORD = 20 * BLOCK;
-const NAME_FIELD = 100;
-const FILE_MODE = 0o644;
-const DIR_MODE = 0o755;
-const EXECUTABLE_MODE = 0o755;
-const LINK_MODE = 0o777;
-// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
-const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
-// The ustar size field holds 11 octal digits.
-const MAX_SIZE = 8 ** 11 - 1;
-/**
- * The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`.
- * Written into one buffer sized beforehand: a commit's whole tree (tens of MB, once per candidate when it
- * is streamed) is copied once, not once per piece and again per concatenation.
- */
-function tarball(files, options = {}) {
-    const under = options.under === undefined ? undefined : normalisePath(options.under);
-    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
-    const entries = archiveEntries(placed, [
-        ...(under === undefined ? [] : [under]),
-        ...(options.dirs ?? []).map(normalisePath),
-    ]);
-    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-    const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
-    const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
-    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
-    // reads whole records and would otherwise wait on an open pipe for the rest of one.
-    const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
-    let offset = 0;
-    for (const piece of pieces) {
-        archive.set(piece, offset);
-        offset += paddedSize(piece.byteLength);
-    }
-    return archive;
-}
-/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
-function normalisePath(path) {
-    const checked = (0,core_paths/* checkRelativePath */._k)(path);
-    if (!checked.ok)
-        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
-    return checked.path;
-}
-function archiveEntries(files, made) {
-    const entries = [];
-    const dirs = new Set();
-    const filePaths = new Set();
-    // Even with no file under them, these directories are made (and owned as asked).
-    for (const top of made)
-        for (const dir of top.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-            if (dirs.has(dir))
-                continue;
-            dirs.add(dir);
-            entries.push({ kind: "dir", path: dir });
-        }
-    for (const file of files) {
-        const path = normalisePath(file.path);
-        if (filePaths.has(path))
-            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
-        if (dirs.has(path))
-            throw new Error(conflict(path));
-        const segments = path.split("/");
-        for (let depth = 1; depth < segments.length; depth++) {
-            const dir = segments.slice(0, depth).join("/");
-            if (filePaths.has(dir))
-                throw new Error(conflict(dir));
-            if (!dirs.has(dir)) {
-                dirs.add(dir);
-                entries.push({ kind: "dir", path: dir });
-            }
-        }
-        filePaths.add(path);
-        if (file.linkTarget !== undefined) {
-            entries.push({ kind: "link", path, target: file.linkTarget });
-            continue;
-        }
-        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-        if (data.byteLength > MAX_SIZE)
-            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
-        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
-    }
-    return entries;
-}
-function conflict(path) {
-    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
-}
-const TYPES = { file: "0", link: "2", dir: "5" };
-/** The entry's header blocks and data, each to be padded to whole blocks (with zeros) in the archive. */
-function entryPieces(entry, { owner, mtime }) {
-    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
-    const nameBytes = Buffer.from(name, "utf8");
-    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
-    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
-    // readers ignore, so no prefix/name split is needed.
-    const pax = Buffer.concat([
-        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
-        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
-    ]);
-    const pieces = [];
-    if (pax.byteLength > 0)
-        pieces.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), pax);
-    pieces.push(header({
-        name: nameBytes.subarray(0, NAME_FIELD),
-        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
-        size: data.byteLength,
-        type: TYPES[entry.kind],
-        owner,
-        mtime,
-        link: linkBytes.subarray(0, NAME_FIELD),
-    }), data);
-    return pieces;
-}
-/** `"<length> key=value\n"`, where the length counts its own digits. */
-function paxRecord(key, value) {
-    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
-    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
-    let length = body;
-    while (body + String(length).length !== length)
-        length = body + String(length).length;
-    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
-}
-function header(fields) {
-    const block = Buffer.alloc(BLOCK);
-    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
-    octal(block, 100, 8, fields.mode);
-    octal(block, 108, 8, fields.owner); // uid
-    octal(block, 116, 8, fields.owner); // gid
-    octal(block, 124, 12, fields.size);
-    octal(block, 136, 12, fields.mtime);
-    block.write(fields.type, 156, "ascii");
-    if (fields.link)
-        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
-    block.write("ustar\0", 257, "ascii");
-    block.write("00", 263, "ascii");
-    // The checksum is computed with its own field read as spaces.
-    block.fill(" ", 148, 156);
-    let sum = 0;
-    for (const byte of block)
-        sum += byte;
-    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-    return block;
-}
-/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
-function octal(block, offset, width, value) {
-    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
-}
-/** The bytes `size` takes in the archive: whole blocks. */
-function paddedSize(size) {
-    return Math.ceil(size / BLOCK) * BLOCK;
-}
-
-// EXTERNAL MODULE: ./src/core/verdict-channel.ts
-var verdict_channel = __nccwpck_require__(4536);
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
 // What runs first inside the container, and the reader of the markers it writes.
 //
@@ -46868,6 +46727,360 @@ class PhaseParser {
     }
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/policy.ts
+// The lock-down of every sandbox, written once as data, then rendered: to `run` flags for the docker and
+// podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
+// each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
+
+
+/** nobody:nogroup, which owns the work dir. */
+const SANDBOX_ID = 65534;
+const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
+const WORKDIR = "/work";
+/**
+ * HOME, outside the work dir: every program reads start-up files from it (Python's user site
+ * `~/.local/lib/python3.X/site-packages` with its usercustomize and .pth files, node's `~/.node_modules`
+ * and `~/.node_libraries`, npm's `~/.npmrc`, pip's and git's config, bash's `~/.bashrc`), so in the work
+ * dir it would let a candidate's files run as the judge starts. /tmp is empty at the start and gone
+ * after, as the work dir is; caches written there are not kept (a setup's neither).
+ */
+const HOME = "/tmp";
+/** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
+const SHM_BYTES = 4 * 1024 * 1024;
+const OPEN_FILES = 256;
+/**
+ * podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
+ * nproc counts per user across containers, so it stays well above any run's pids limit.
+ */
+const PODMAN_NPROC = 4096;
+/**
+ * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
+ * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
+ * process), at 128 up to 2007 (16 per process).
+ */
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
+function isGvisor(runtime) {
+    return runtime !== undefined && /runsc|gvisor/i.test(runtime);
+}
+/**
+ * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
+ * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
+ * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
+ * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
+ * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
+ * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
+ * still bounded, so the host stays protected from gVisor itself.
+ */
+function processLimits(pidsLimit, runtime) {
+    if (!isGvisor(runtime))
+        return { cgroupPids: pidsLimit };
+    return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
+}
+/**
+ * The setup's mounts: its work dir in the container's layer (the one place that carries over), and the
+ * image's other world-writable place, /var/tmp, a tmpfs like /tmp, so what the setup leaves there is not
+ * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
+ * in a usual image.
+ */
+function setupTmpfs(tmpfs, workdir) {
+    const scratch = tmpfs.find((mount) => mount.path === "/tmp");
+    return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
+}
+function lockDown(job, setup) {
+    const { limits } = job;
+    const size = limits.workdirBytes;
+    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+    // The work dir is WORKDIR unless the image's environment expects the repository elsewhere (engine.ts).
+    const workdir = job.workdir ?? WORKDIR;
+    const tmpfs = [
+        { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+        { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
+    ];
+    return {
+        image: job.image,
+        argv: driverArgv(job.command, job.check, job.treeDir, job.results),
+        labels: withOwner(job.labels),
+        user: SANDBOX_USER,
+        workdir,
+        // The user site off as well: wherever HOME is, no Python process of the judge reads one.
+        env: [
+            `HOME=${HOME}`,
+            "PYTHONDONTWRITEBYTECODE=1",
+            "PYTHONNOUSERSITE=1",
+            `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`,
+        ],
+        init: true,
+        network: setup?.network ?? job.network ?? "none",
+        memoryBytes: limits.memoryBytes,
+        cpus: limits.cpus,
+        cgroupPids,
+        ulimits: [
+            { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
+            { name: "fsize", soft: size, hard: size },
+            ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
+        ],
+        readOnlyRoot: setup === undefined,
+        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs, workdir),
+        shmBytes: SHM_BYTES,
+        capDrop: "ALL",
+        noNewPrivileges: true,
+        logDriver: "none",
+        ...(limits.runtime ? { runtime: limits.runtime } : {}),
+    };
+}
+/** tmpfs mount options; podman refuses tmpfs's own uid=/gid= options, its `U` chowns the mount to --user. */
+function tmpfsOptions(mount, dialect) {
+    const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
+    return [
+        "rw",
+        ...(mount.exec ? ["exec"] : []),
+        "nosuid",
+        "nodev",
+        `size=${mount.bytes}`,
+        ...owner,
+        `mode=${mount.mode}`,
+    ].join(",");
+}
+/** The ulimits as a dialect sets them: the policy's, and podman's nproc unless the policy has one. */
+function ulimitsFor(policy, dialect) {
+    const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
+    return dialect === "podman" && !hasNproc
+        ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }]
+        : policy.ulimits;
+}
+/**
+ * The `run` argv for container `name` (or `create`'s, for a setup that is started later and reads no
+ * stdin): every flag of the policy, then the image and the driver.
+ */
+function cliRunArgs(policy, name, dialect, verb = "run") {
+    return [
+        verb,
+        ...["--name", name],
+        ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
+        // stdin stays open for the nonce and the tar.
+        ...(verb === "run" ? ["-i"] : []),
+        ...(policy.init ? ["--init"] : []),
+        // Images are made ready before the first run (image.ts); a run never pulls.
+        ...["--pull", "never"],
+        ...["--log-driver", policy.logDriver],
+        ...["--network", policy.network],
+        ...["--memory", String(policy.memoryBytes)],
+        ...["--memory-swap", String(policy.memoryBytes)],
+        ...["--cpus", String(policy.cpus)],
+        ...["--pids-limit", String(policy.cgroupPids)],
+        ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
+        ...(policy.readOnlyRoot ? ["--read-only"] : []),
+        // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+        ...(policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
+        ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
+        ...["--shm-size", String(policy.shmBytes)],
+        ...["--cap-drop", policy.capDrop],
+        ...["--security-opt", "no-new-privileges"],
+        ...["--user", policy.user],
+        ...["--workdir", policy.workdir],
+        ...policy.env.flatMap((variable) => ["--env", variable]),
+        ...(policy.runtime ? ["--runtime", policy.runtime] : []),
+        // Ends the options, so an image name can never be read as one.
+        "--",
+        policy.image,
+        ...policy.argv,
+    ];
+}
+/** The body of `POST /containers/create`: the same policy as the Engine API spells it. */
+function apiCreateConfig(policy) {
+    return {
+        Image: policy.image,
+        Cmd: policy.argv,
+        Labels: policy.labels,
+        User: policy.user,
+        WorkingDir: policy.workdir,
+        Env: policy.env,
+        // `-i`: stdin open for the attach, closed for good once the attach closes it.
+        AttachStdin: true,
+        AttachStdout: true,
+        AttachStderr: true,
+        OpenStdin: true,
+        StdinOnce: true,
+        Tty: false,
+        HostConfig: {
+            Init: policy.init,
+            RestartPolicy: { Name: "no" },
+            LogConfig: { Type: policy.logDriver, Config: {} },
+            NetworkMode: policy.network,
+            Memory: policy.memoryBytes,
+            MemorySwap: policy.memoryBytes,
+            NanoCpus: Math.round(policy.cpus * 1e9),
+            PidsLimit: policy.cgroupPids,
+            Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
+            ReadonlyRootfs: policy.readOnlyRoot,
+            Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
+            ShmSize: policy.shmBytes,
+            CapDrop: [policy.capDrop],
+            SecurityOpt: ["no-new-privileges"],
+            ...(policy.runtime ? { Runtime: policy.runtime } : {}),
+        },
+    };
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+;// CONCATENATED MODULE: ./src/core/tar/pack.ts
+
+const BLOCK = 512;
+/** GNU tar's default record: 20 blocks. */
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 0o644;
+const DIR_MODE = 0o755;
+const EXECUTABLE_MODE = 0o755;
+const LINK_MODE = 0o777;
+// Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
+const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
+// The ustar size field holds 11 octal digits.
+const MAX_SIZE = 8 ** 11 - 1;
+/**
+ * The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`.
+ * Written into one buffer sized beforehand: a commit's whole tree (tens of MB, once per candidate when it
+ * is streamed) is copied once, not once per piece and again per concatenation.
+ */
+function tarball(files, options = {}) {
+    const under = options.under === undefined ? undefined : normalisePath(options.under);
+    const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
+    const entries = archiveEntries(placed, [
+        ...(under === undefined ? [] : [under]),
+        ...(options.dirs ?? []).map(normalisePath),
+    ]);
+    const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+    const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
+    const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
+    // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
+    // reads whole records and would otherwise wait on an open pipe for the rest of one.
+    const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
+    let offset = 0;
+    for (const piece of pieces) {
+        archive.set(piece, offset);
+        offset += paddedSize(piece.byteLength);
+    }
+    return archive;
+}
+/** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
+function normalisePath(path) {
+    const checked = (0,core_paths/* checkRelativePath */._k)(path);
+    if (!checked.ok)
+        throw new Error(`sandbox file path ${JSON.stringify(path)} ${checked.why}`);
+    return checked.path;
+}
+function archiveEntries(files, made) {
+    const entries = [];
+    const dirs = new Set();
+    const filePaths = new Set();
+    // Even with no file under them, these directories are made (and owned as asked).
+    for (const top of made)
+        for (const dir of top.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+            if (dirs.has(dir))
+                continue;
+            dirs.add(dir);
+            entries.push({ kind: "dir", path: dir });
+        }
+    for (const file of files) {
+        const path = normalisePath(file.path);
+        if (filePaths.has(path))
+            throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+        if (dirs.has(path))
+            throw new Error(conflict(path));
+        const segments = path.split("/");
+        for (let depth = 1; depth < segments.length; depth++) {
+            const dir = segments.slice(0, depth).join("/");
+            if (filePaths.has(dir))
+                throw new Error(conflict(dir));
+            if (!dirs.has(dir)) {
+                dirs.add(dir);
+                entries.push({ kind: "dir", path: dir });
+            }
+        }
+        filePaths.add(path);
+        if (file.linkTarget !== undefined) {
+            entries.push({ kind: "link", path, target: file.linkTarget });
+            continue;
+        }
+        const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+        if (data.byteLength > MAX_SIZE)
+            throw new Error(`sandbox file ${JSON.stringify(path)} is too large for tar`);
+        entries.push({ kind: "file", path, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+    }
+    return entries;
+}
+function conflict(path) {
+    return `sandbox file path ${JSON.stringify(path)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+/** The entry's header blocks and data, each to be padded to whole blocks (with zeros) in the archive. */
+function entryPieces(entry, { owner, mtime }) {
+    const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+    const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+    const nameBytes = Buffer.from(name, "utf8");
+    const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+    // A pax header carries a full name or link target; the ustar fields get truncated stand-ins that
+    // readers ignore, so no prefix/name split is needed.
+    const pax = Buffer.concat([
+        ...(nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : []),
+        ...(linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []),
+    ]);
+    const pieces = [];
+    if (pax.byteLength > 0)
+        pieces.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), pax);
+    pieces.push(header({
+        name: nameBytes.subarray(0, NAME_FIELD),
+        mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+        size: data.byteLength,
+        type: TYPES[entry.kind],
+        owner,
+        mtime,
+        link: linkBytes.subarray(0, NAME_FIELD),
+    }), data);
+    return pieces;
+}
+/** `"<length> key=value\n"`, where the length counts its own digits. */
+function paxRecord(key, value) {
+    const body = Buffer.byteLength(` ${key}=${value}\n`, "utf8");
+    // Adding the digits can add a digit (98 + 2 = 100), so iterate to the fixed point.
+    let length = body;
+    while (body + String(length).length !== length)
+        length = body + String(length).length;
+    return Buffer.from(`${length} ${key}=${value}\n`, "utf8");
+}
+function header(fields) {
+    const block = Buffer.alloc(BLOCK);
+    Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+    octal(block, 100, 8, fields.mode);
+    octal(block, 108, 8, fields.owner); // uid
+    octal(block, 116, 8, fields.owner); // gid
+    octal(block, 124, 12, fields.size);
+    octal(block, 136, 12, fields.mtime);
+    block.write(fields.type, 156, "ascii");
+    if (fields.link)
+        Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+    block.write("ustar\0", 257, "ascii");
+    block.write("00", 263, "ascii");
+    // The checksum is computed with its own field read as spaces.
+    block.fill(" ", 148, 156);
+    let sum = 0;
+    for (const byte of block)
+        sum += byte;
+    block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+    return block;
+}
+/** Zero-padded octal digits followed by a NUL, filling `width` bytes. */
+function octal(block, offset, width, value) {
+    block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+/** The bytes `size` takes in the archive: whole blocks. */
+function paddedSize(size) {
+    return Math.ceil(size / BLOCK) * BLOCK;
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engines/base.ts
 // What every engine's run shares, whatever reaches the container: its opening (a refusal once aborted,
 // the markers' nonce, the driver's input), its container's name, the facts it ends with (our failure
@@ -47079,370 +47292,15 @@ class Removals {
 }
 const base_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-;// CONCATENATED MODULE: ./src/sandbox/cli-command.ts
-// One CLI command of the engine's (docker or podman), argv only, with a deadline: what the CLI engine and
-// the base image's build run besides `run`.
-
-
-
-/** Output kept from the CLI's own commands (inspect, ps, pull, a setup's output). */
-const CLI_OUTPUT_BYTES = 1024 * 1024;
-/** The longest a short CLI command (inspect, kill, rm, ps) may take unless told otherwise. */
-const CLI_CALL_TIMEOUT_MS = 60_000;
-/**
- * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
- * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
- * the run: a command past its time is a failure like any other.
- */
-function cli_command_cli(binary, args, options = {}) {
-    const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
-    return new Promise((resolve) => {
-        const stdout = new StreamCapture(maxOutputBytes);
-        const stderr = new StreamCapture(maxOutputBytes);
-        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
-        // Our own deadline, not spawn's `timeout`: Node keeps that timer after a spawn that fails (no such
-        // binary), so a machine without docker waited a minute for nothing before the CLI could exit.
-        let late = false;
-        const deadline = setTimeout(() => {
-            late = true;
-            child.kill("SIGKILL");
-        }, timeoutMs);
-        if (input) {
-            // A command that ends before reading all of it says so in its exit, not here.
-            child.stdin.on("error", () => { });
-            child.stdin.end(input);
-        }
-        child.stdout.on("data", (chunk) => stdout.push(chunk));
-        child.stderr.on("data", (chunk) => stderr.push(chunk));
-        const result = (code, error) => ({
-            code,
-            stdout: stdout.result().text,
-            stderr: stderr.result().text,
-            ...(error ? { error } : {}),
-        });
-        child.on("error", (error) => {
-            clearTimeout(deadline);
-            resolve(result(null, error));
-        });
-        child.on("close", (code, signal) => {
-            clearTimeout(deadline);
-            const timedOut = late && code === null && signal === "SIGKILL"
-                ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`)
-                : undefined;
-            resolve(result(code, timedOut));
-        });
-    });
-}
-/** The engine's own complaint, or how the command failed. */
-function describeFailure(result) {
-    return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/sandbox/image.ts
-// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
-// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
-
-
-
-/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
-const REMOVE_TIMEOUT_MS = 10 * 60_000;
-async function ensureImage(engine, image, policy, options) {
-    const started = external_node_perf_hooks_.performance.now();
-    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
-    let present;
-    try {
-        present = await engine.hasImage(image);
-    }
-    catch (error) {
-        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
-        if (policy !== "always")
-            return { ok: false, reason: messageOf(error) };
-        present = true;
-    }
-    if (policy !== "always") {
-        if (present)
-            return { ok: true, pulled: false, existed: true, ms: elapsed() };
-        if (policy === "never")
-            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
-    }
-    const delays = backoffDelays(options.retries, options.backoffMs);
-    const attempts = delays.length + 1;
-    let lastError = "";
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
-        try {
-            await engine.pull(image);
-            options.log(`pulled ${image} in ${elapsed()} ms`);
-            return { ok: true, pulled: true, existed: present, ms: elapsed() };
-        }
-        catch (error) {
-            lastError = messageOf(error);
-        }
-        const delay = delays[attempt - 1];
-        if (delay !== undefined) {
-            options.log(`${lastError}; retrying in ${delay} ms`);
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
-        }
-    }
-    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
-}
-/** The waits before each retry: `backoffMs`, then doubling. */
-function backoffDelays(retries, backoffMs) {
-    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-/**
- * Removes one image by name; one the engine no longer has is removed already. `force` (our own run images)
- * removes it even while a stopped container still refers to it. Returns why it could not be removed, if it
- * could not.
- */
-async function removeImage(binary, image, force = false) {
-    const removed = await cli_command_cli(binary, ["rmi", ...(force ? ["-f"] : []), "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
-    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
-        ? undefined
-        : `${image}: ${describeFailure(removed)}`;
-}
-/**
- * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
- * and its layers only when nothing else holds them (another of the user's names for the same image, a
- * container, an image made from it).
- */
-function removePulledImage(binary, image) {
-    return removeImage(binary, image);
-}
-/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
-async function imageIdOf(binary, image) {
-    const found = await cli_command_cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
-    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/engine.ts
-/** The label every container of ours carries; its value is the run id. */
-const RUN_LABEL = "io.github.sandbox-gate.run";
-/**
- * Set in the environment, every container and run image also carries OWNER_LABEL=<its value>: whoever
- * starts many runs on one engine (a test suite, a runner shared by jobs) can tell all of theirs from
- * another's that shares the engine, whose run ids they cannot know.
- */
-const OWNER_ENV = "SANDBOX_GATE_OWNER";
-const OWNER_LABEL = "io.github.sandbox-gate.owner";
-/** A job's labels, plus the owner's when SANDBOX_GATE_OWNER is set. */
-function withOwner(labels, env = process.env) {
-    const owner = env[OWNER_ENV];
-    return owner ? { ...labels, [OWNER_LABEL]: owner } : labels;
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/policy.ts
-// The lock-down of every sandbox, written once as data, then rendered: to `run` flags for the docker and
-// podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
-// each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
-
-
-/** nobody:nogroup, which owns the work dir. */
-const SANDBOX_ID = 65534;
-const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
-const WORKDIR = "/work";
-/**
- * HOME, outside the work dir: every program reads start-up files from it (Python's user site
- * `~/.local/lib/python3.X/site-packages` with its usercustomize and .pth files, node's `~/.node_modules`
- * and `~/.node_libraries`, npm's `~/.npmrc`, pip's and git's config, bash's `~/.bashrc`), so in the work
- * dir it would let a candidate's files run as the judge starts. /tmp is empty at the start and gone
- * after, as the work dir is; caches written there are not kept (a setup's neither).
- */
-const HOME = "/tmp";
-/** Enough for POSIX semaphores (Python's multiprocessing); shared memory counts against the memory limit anyway. */
-const SHM_BYTES = 4 * 1024 * 1024;
-const OPEN_FILES = 256;
-/**
- * podman otherwise raises nproc to its own default, which fails where root lacks CAP_SYS_RESOURCE;
- * nproc counts per user across containers, so it stays well above any run's pids limit.
- */
-const PODMAN_NPROC = 4096;
-/**
- * Host tasks gVisor needs per guest process, on top of a base for the sentry and the gofer: measured
- * with runsc's ptrace platform, a fork bomb held at 64 guest processes used up to 902 host tasks (14 per
- * process), at 128 up to 2007 (16 per process).
- */
-const GVISOR_TASKS_PER_PROCESS = 24;
-const GVISOR_TASKS_BASE = 256;
-/** gVisor (`runsc`, or a runtime entry named after gVisor): its own kernel counts the candidate's processes. */
-function isGvisor(runtime) {
-    return runtime !== undefined && /runsc|gvisor/i.test(runtime);
-}
-/**
- * The process limit as the kernel that runs the candidate enforces it. Under runc that is the host's
- * pids cgroup. Under gVisor the same cgroup also holds gVisor's own kernel, whose threads and per-process
- * stubs outnumber the candidate's processes many times over: a fork bomb would exhaust the cgroup before
- * the candidate met its limit and end the sandbox with the sentry's crash (Go's exit code 2), or not,
- * depending on the machine's speed. So under gVisor `pids-limit` is the guest's RLIMIT_NPROC, which
- * gVisor's kernel enforces (fork fails with EAGAIN, as under runc), and the cgroup gets gVisor's headroom,
- * still bounded, so the host stays protected from gVisor itself.
- */
-function processLimits(pidsLimit, runtime) {
-    if (!isGvisor(runtime))
-        return { cgroupPids: pidsLimit };
-    return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
-}
-/**
- * The setup's mounts: its work dir in the container's layer (the one place that carries over), and the
- * image's other world-writable place, /var/tmp, a tmpfs like /tmp, so what the setup leaves there is not
- * committed into the run image. Running as nobody without capabilities, the setup can write nowhere else
- * in a usual image.
- */
-function setupTmpfs(tmpfs, workdir) {
-    const scratch = tmpfs.find((mount) => mount.path === "/tmp");
-    return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
-}
-function lockDown(job, setup) {
-    const { limits } = job;
-    const size = limits.workdirBytes;
-    const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
-    // The work dir is WORKDIR unless the image's environment expects the repository elsewhere (engine.ts).
-    const workdir = job.workdir ?? WORKDIR;
-    const tmpfs = [
-        { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
-        { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false },
-    ];
-    return {
-        image: job.image,
-        argv: driverArgv(job.command, job.check, job.treeDir, job.results),
-        labels: withOwner(job.labels),
-        user: SANDBOX_USER,
-        workdir,
-        // The user site off as well: wherever HOME is, no Python process of the judge reads one.
-        env: [
-            `HOME=${HOME}`,
-            "PYTHONDONTWRITEBYTECODE=1",
-            "PYTHONNOUSERSITE=1",
-            `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`,
-        ],
-        init: true,
-        network: setup?.network ?? job.network ?? "none",
-        memoryBytes: limits.memoryBytes,
-        cpus: limits.cpus,
-        cgroupPids,
-        ulimits: [
-            { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
-            { name: "fsize", soft: size, hard: size },
-            ...(guestNproc === undefined ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]),
-        ],
-        readOnlyRoot: setup === undefined,
-        tmpfs: setup === undefined ? tmpfs : setupTmpfs(tmpfs, workdir),
-        shmBytes: SHM_BYTES,
-        capDrop: "ALL",
-        noNewPrivileges: true,
-        logDriver: "none",
-        ...(limits.runtime ? { runtime: limits.runtime } : {}),
-    };
-}
-/** tmpfs mount options; podman refuses tmpfs's own uid=/gid= options, its `U` chowns the mount to --user. */
-function tmpfsOptions(mount, dialect) {
-    const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
-    return [
-        "rw",
-        ...(mount.exec ? ["exec"] : []),
-        "nosuid",
-        "nodev",
-        `size=${mount.bytes}`,
-        ...owner,
-        `mode=${mount.mode}`,
-    ].join(",");
-}
-/** The ulimits as a dialect sets them: the policy's, and podman's nproc unless the policy has one. */
-function ulimitsFor(policy, dialect) {
-    const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
-    return dialect === "podman" && !hasNproc
-        ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }]
-        : policy.ulimits;
-}
-/**
- * The `run` argv for container `name` (or `create`'s, for a setup that is started later and reads no
- * stdin): every flag of the policy, then the image and the driver.
- */
-function cliRunArgs(policy, name, dialect, verb = "run") {
-    return [
-        verb,
-        ...["--name", name],
-        ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
-        // stdin stays open for the nonce and the tar.
-        ...(verb === "run" ? ["-i"] : []),
-        ...(policy.init ? ["--init"] : []),
-        // Images are made ready before the first run (image.ts); a run never pulls.
-        ...["--pull", "never"],
-        ...["--log-driver", policy.logDriver],
-        ...["--network", policy.network],
-        ...["--memory", String(policy.memoryBytes)],
-        ...["--memory-swap", String(policy.memoryBytes)],
-        ...["--cpus", String(policy.cpus)],
-        ...["--pids-limit", String(policy.cgroupPids)],
-        ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
-        ...(policy.readOnlyRoot ? ["--read-only"] : []),
-        // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
-        ...(policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : []),
-        ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
-        ...["--shm-size", String(policy.shmBytes)],
-        ...["--cap-drop", policy.capDrop],
-        ...["--security-opt", "no-new-privileges"],
-        ...["--user", policy.user],
-        ...["--workdir", policy.workdir],
-        ...policy.env.flatMap((variable) => ["--env", variable]),
-        ...(policy.runtime ? ["--runtime", policy.runtime] : []),
-        // Ends the options, so an image name can never be read as one.
-        "--",
-        policy.image,
-        ...policy.argv,
-    ];
-}
-/** The body of `POST /containers/create`: the same policy as the Engine API spells it. */
-function apiCreateConfig(policy) {
-    return {
-        Image: policy.image,
-        Cmd: policy.argv,
-        Labels: policy.labels,
-        User: policy.user,
-        WorkingDir: policy.workdir,
-        Env: policy.env,
-        // `-i`: stdin open for the attach, closed for good once the attach closes it.
-        AttachStdin: true,
-        AttachStdout: true,
-        AttachStderr: true,
-        OpenStdin: true,
-        StdinOnce: true,
-        Tty: false,
-        HostConfig: {
-            Init: policy.init,
-            RestartPolicy: { Name: "no" },
-            LogConfig: { Type: policy.logDriver, Config: {} },
-            NetworkMode: policy.network,
-            Memory: policy.memoryBytes,
-            MemorySwap: policy.memoryBytes,
-            NanoCpus: Math.round(policy.cpus * 1e9),
-            PidsLimit: policy.cgroupPids,
-            Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
-            ReadonlyRootfs: policy.readOnlyRoot,
-            Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
-            ShmSize: policy.shmBytes,
-            CapDrop: [policy.capDrop],
-            SecurityOpt: ["no-new-privileges"],
-            ...(policy.runtime ? { Runtime: policy.runtime } : {}),
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/run-image.ts
 // A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
 // made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
 // from RUN_TREE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
 //
 // Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
-// steps for docker and podman, and a setup that runs locked down like a candidate. The image carries the
+// steps for docker and podman, and a setup that runs locked down like a candidate. The steps go through the
+// Engine API where the run's engine does, through the CLI otherwise (RunImageSteps). The image carries the
 // run label and is removed when the run ends (the action's post step removes it too, by label).
-
-
 
 
 
@@ -47453,8 +47311,8 @@ const RUN_TREE_DIR = "/sandbox-gate/base";
 const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
-// The setup runs in the work dir as every candidate will see it; what it leaves there is then copied
-// to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then moved (or,
+// from an image's own work dir, copied) to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
 // tmpfs (policy.ts), and the image's system is not writable by nobody.
 // An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
 // repository's can be larger than its files, copied into every candidate's work dir. It must hold more than
@@ -47476,13 +47334,24 @@ $entry
   [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
 fi
 sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+if [ -n "$3" ]; then
+  set -- --exclude=./.git
+else
+  # Our own files, in the container's layer with what the setup made: moved, not copied, so that the run
+  # image holds the tree once (its commit, a sys-heavy untar of the layer, costs half). What cannot be
+  # moved (an entry of the image's own) is copied below.
+  for entry in * .[!.]* ..?*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    mv -f -- "$entry" ${RUN_TREE_DIR}/ 2>/dev/null || :
+  done
+  set --
+fi
 (tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
 `;
-async function buildRunImage(binary, dialect, spec) {
+async function buildRunImage(steps, spec) {
     const name = containerName();
     const tag = `sandbox-gate/run-${(0,external_node_crypto_.randomBytes)(6).toString("hex")}:base`;
     const { workdir } = spec;
@@ -47513,17 +47382,14 @@ async function buildRunImage(binary, dialect, spec) {
         // Caches out of the work dir: a setup's downloads are not copied into every candidate.
         env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"],
     };
-    const fail = (step, result) => ({
-        ok: false,
-        reason: `${step}: ${describeFailure(result)}`,
-    });
-    const created = await cli_command_cli(binary, cliRunArgs(policy, name, dialect, "create"));
-    if (created.code !== 0)
+    const fail = (step, why) => ({ ok: false, reason: `${step}: ${why}` });
+    const created = await steps.create(name, policy);
+    if (created !== undefined)
         return fail(`the run image could not be started from ${spec.image}`, created);
     try {
         // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
         // With one, into the work dir, and RUN_TREE_DIR is made empty for the setup's driver to fill: one copy for
-        // both (each `docker cp` costs the engine a process of its own). An image's own work dir is left as the
+        // both (each copy costs the engine a process of its own). An image's own work dir is left as the
         // image has it, but for `files` on top.
         const tree = RUN_TREE_DIR.slice(1);
         const archive = !setup
@@ -47531,45 +47397,332 @@ async function buildRunImage(binary, dialect, spec) {
             : workdir !== undefined && spec.files.length === 0
                 ? tarball([], { under: tree, owner: SANDBOX_UID })
                 : tarball(spec.files, { under: (workdir ?? WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
-        const copied = await cli_command_cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs: STEP_TIMEOUT_MS });
-        if (copied.code !== 0)
+        const copied = await steps.copy(name, archive, STEP_TIMEOUT_MS);
+        if (copied !== undefined)
             return fail("the base tree could not be copied into the run image", copied);
-        const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : undefined;
+        const ran = setup ? await runSetup(steps, name, setup, spec.limits.maxOutputBytes) : undefined;
         if (ran && !ran.ok)
             return ran;
-        const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
-            "--change",
-            `LABEL ${key}=${value}`,
-        ]);
-        const committed = await cli_command_cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
-        if (committed.code !== 0)
-            return fail("the run image could not be committed", committed);
-        const id = committed.stdout.trim();
-        return { ok: true, image: tag, ...(id && { id }), ...(ran && { setup: ran.setup }) };
+        const committed = await steps.commit(name, tag, withOwner(spec.labels), STEP_TIMEOUT_MS);
+        if ("failed" in committed)
+            return fail("the run image could not be committed", committed.failed);
+        return { ok: true, image: tag, ...(committed.id && { id: committed.id }), ...(ran && { setup: ran.setup }) };
     }
     finally {
-        await cli_command_cli(binary, ["rm", "-f", "-v", name]);
+        await steps.remove(name);
     }
 }
 /** Runs the setup in the created container, attached, within its own time limit. */
-async function runSetup(binary, name, setup, maxOutputBytes) {
+async function runSetup(steps, name, setup, maxOutputBytes) {
     const started = performance.now();
-    const result = await cli_command_cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
-    const output = `${result.stdout}${result.stderr}`;
-    if (result.error) {
-        await cli_command_cli(binary, ["kill", name]);
+    const ended = await steps.start(name, setup.timeoutMs, maxOutputBytes);
+    const { output } = ended;
+    if ("timedOut" in ended)
         return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1000} s`, output, bySetup: true };
-    }
+    if ("failed" in ended)
+        return { ok: false, reason: `the setup's container failed: ${ended.failed}`, output };
     // The driver's own failure (or the engine's): ours, in its last line, not the setup's.
-    if (result.code === 125)
+    if (ended.code === 125)
         return { ok: false, reason: output.trim().split("\n").at(-1) || "the setup's container failed (exit 125)", output };
-    if (result.code !== 0)
-        return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
+    if (ended.code !== 0)
+        return { ok: false, reason: `the setup exited with code ${ended.code}`, output, bySetup: true };
     return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
 }
-/** Removes a run image; returns why it could not be, if it could not. */
-function removeRunImage(binary, image) {
-    return removeImage(binary, image, true);
+
+;// CONCATENATED MODULE: ./src/sandbox/cgroup-meter.ts
+// Reads a candidate's CPU counters from its cgroups on this machine: the wait from the unified hierarchy's
+// CPU pressure (cgroup v2, or v1 with the unified hierarchy beside it, as Debian and Ubuntu mount it), the
+// CPU time from cpu.stat there or, where the unified hierarchy is not the candidate's, cpuacct's. The cgroup
+// is ours (a parent the gate names, or the one it makes), so the path is known before the candidate starts
+// and the counters outlive its container: a parent keeps the totals of children that are gone. Nothing
+// here is read from inside a sandbox, and the candidate has no write access to any of it.
+
+
+/** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
+function cgroupMounts(mountinfo) {
+    const mounts = {};
+    for (const line of mountinfo.split("\n")) {
+        // "id parent major:minor root mountpoint options [optional...] - fstype source superoptions"
+        const [left, right] = line.split(" - ");
+        if (left === undefined || right === undefined)
+            continue;
+        const mountpoint = left.split(" ")[4];
+        const [fstype, , superOptions = ""] = right.split(" ");
+        if (mountpoint === undefined)
+            continue;
+        if (fstype === "cgroup2")
+            mounts.unified ??= mountpoint;
+        else if (fstype === "cgroup") {
+            const controllers = superOptions.split(",");
+            if (controllers.includes("cpuacct"))
+                mounts.cpuacct ??= mountpoint;
+            if (controllers.includes("cpu"))
+                mounts.cpu ??= mountpoint;
+        }
+    }
+    return mounts;
+}
+/** The "full" total of a pressure file (`full avg10=… total=N`), in microseconds. */
+function pressureFullUs(text) {
+    const match = /^full .*\btotal=(\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+/**
+ * The time the cgroup's own `cpus` quota held it back, in microseconds: v2's `throttled_usec`, v1's
+ * `throttled_time` (nanoseconds); undefined where the file says neither.
+ */
+function throttledUs(text) {
+    const v2 = /^throttled_usec (\d+)$/m.exec(text);
+    if (v2)
+        return Number(v2[1]);
+    const v1 = /^throttled_time (\d+)$/m.exec(text);
+    return v1 ? Math.round(Number(v1[1]) / 1000) : undefined;
+}
+/** `usage_usec` of a cgroup v2 cpu.stat. */
+function cpuStatUsageUs(text) {
+    const match = /^usage_usec (\d+)$/m.exec(text);
+    return match ? Number(match[1]) : undefined;
+}
+/** A schedstat line (`cpu_ns delay_ns slices`): the CPU time and the run-queue delay, in nanoseconds. */
+function schedstat(text) {
+    const match = /^(\d+) (\d+) \d+\s*$/.exec(text);
+    return match ? { cpuNs: Number(match[1]), delayNs: Number(match[2]) } : undefined;
+}
+/**
+ * Sums a cgroup's run-queue delays from reading to reading, counting only the stretches in which one of
+ * its tasks was active (ran or waited): a task can then only have waited for others', never for the
+ * candidate's own threads, which it could multiply at will (a burst of a hundred threads, then a sleep).
+ * Its own quota's throttling in the stretch (`throttledUs`, the cgroup's counter) is taken off. A task
+ * first seen counts whole (it began in the cgroup). What this misses (a task that ended between two
+ * readings, a stretch with several active tasks) reads the wait low: the candidate is charged more, never
+ * less; the CPU pressure covers those.
+ */
+class TaskDelays {
+    tasksFile;
+    proc;
+    #seen = new Map();
+    #throttledUs;
+    #totalUs = 0;
+    /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
+    listed = false;
+    constructor(
+    /** The tasks file (`cgroup.threads`, v1's `tasks`): one thread id a line. */
+    tasksFile, proc = "/proc") {
+        this.tasksFile = tasksFile;
+        this.proc = proc;
+    }
+    /** The sum in microseconds, or undefined when the tasks file cannot be read. */
+    read(throttledUs = 0) {
+        const tasks = readOrUndefined(this.tasksFile);
+        if (tasks === undefined)
+            return undefined;
+        const now = new Map();
+        let active = 0;
+        let grownNs = 0;
+        for (const tid of tasks.split("\n")) {
+            if (!/^\d+$/.test(tid))
+                continue;
+            const text = readOrUndefined((0,external_node_path_.join)(this.proc, tid, "schedstat"));
+            const stat = text === undefined ? undefined : schedstat(text);
+            if (stat === undefined)
+                continue;
+            // A reused id reads lower than the task it replaced: it counts from zero.
+            const before = this.#seen.get(tid);
+            const fresh = before === undefined || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
+            const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
+            const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+            this.listed = true;
+            if (cpuNs > 0 || delayNs > 0)
+                active++;
+            grownNs += delayNs;
+            now.set(tid, stat);
+        }
+        const throttled = this.#throttledUs === undefined ? 0 : Math.max(0, throttledUs - this.#throttledUs);
+        this.#throttledUs = throttledUs;
+        this.#seen = now;
+        if (active <= 1)
+            this.#totalUs += Math.max(0, grownNs / 1000 - throttled);
+        return Math.round(this.#totalUs);
+    }
+}
+const readOrUndefined = (path) => {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8");
+    }
+    catch {
+        return undefined;
+    }
+};
+/**
+ * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
+ * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
+ * cpuacct.usage. The pressure's "full" also counts the time the candidate's own `cpus` quota throttled it
+ * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off. A reading without a wait counter reads it as none (the wall clock decides, as before);
+ * undefined when neither counter can be read (the cgroup is not there).
+ */
+function cgroupMeter(mounts, path, proc = "/proc") {
+    const unified = mounts.unified === undefined ? undefined : (0,external_node_path_.join)(mounts.unified, path);
+    const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_.join)(mounts.cpuacct, path);
+    const cpu = mounts.cpu === undefined ? undefined : (0,external_node_path_.join)(mounts.cpu, path);
+    // The unified hierarchy's list where the candidate's tasks are in it, else v1's (gVisor joins v1 only).
+    const tasks = [
+        ...(unified === undefined ? [] : [new TaskDelays((0,external_node_path_.join)(unified, "cgroup.threads"), proc)]),
+        ...(cpuacct === undefined ? [] : [new TaskDelays((0,external_node_path_.join)(cpuacct, "tasks"), proc)]),
+    ];
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            const pressure = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.pressure"));
+            const stalledUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+            const stat = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.stat"));
+            const v1Stat = cpu === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(cpu, "cpu.stat"));
+            const throttled = Math.max((stat === undefined ? undefined : throttledUs(stat)) ?? 0, (v1Stat === undefined ? undefined : throttledUs(v1Stat)) ?? 0);
+            // Not monotonic itself: the clock takes differences, each never below zero (charged-time.ts).
+            const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
+            let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
+            // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
+            if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
+                const nanos = readOrUndefined((0,external_node_path_.join)(cpuacct, "cpuacct.usage"));
+                if (nanos !== undefined && /^\d+\s*$/.test(nanos))
+                    usedUs = Math.round(Number(nanos) / 1000);
+            }
+            if (waitedUs === undefined && usedUs === undefined)
+                return undefined;
+            // The first list that names the tasks; the next only while it never has (half the cost of both).
+            let queuedUs;
+            for (const list of tasks) {
+                queuedUs = list.read(throttled) ?? queuedUs;
+                if (list.listed)
+                    break;
+            }
+            return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...(queuedUs !== undefined && { queuedUs }) };
+        },
+    };
+}
+let mountsOfThisMachine;
+/** This machine's cgroup mounts, read once. */
+function localCgroupMounts() {
+    mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
+    return mountsOfThisMachine;
+}
+/**
+ * Where engines put a container's cgroup, relative to a hierarchy's root: docker and podman with the
+ * cgroupfs driver, then with systemd's. The first that is there is the container's.
+ */
+function containerCgroupPaths(id) {
+    return [
+        `docker/${id}`,
+        `system.slice/docker-${id}.scope`,
+        `libpod_parent/libpod-${id}`,
+        `machine.slice/libpod-${id}.scope`,
+    ];
+}
+/**
+ * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
+ * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ */
+function containerMeter(id, mounts = localCgroupMounts()) {
+    let meter;
+    return {
+        kind: "cgroup CPU pressure",
+        read() {
+            if (meter === undefined) {
+                const known = id();
+                if (known === undefined || !/^[0-9a-f]{64}$/.test(known))
+                    return undefined;
+                const found = containerCgroupPaths(known).find((path) => (mounts.unified !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(mounts.unified, path))) ||
+                    (mounts.cpuacct !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(mounts.cpuacct, path))));
+                if (found === undefined)
+                    return undefined;
+                meter = cgroupMeter(mounts, found);
+            }
+            return meter.read();
+        },
+    };
+}
+/** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
+function engineIsLocal(env = process.env) {
+    const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+    return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== undefined;
+}
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
+// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
+// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
+// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
+// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
+// log for one, a few times, before it is called a plain kill.
+
+/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
+function couldBeLateOom(ending) {
+    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+/**
+ * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
+ * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
+ */
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+    if (ending.oomKilled)
+        return true;
+    if (!couldBeLateOom(ending))
+        return false;
+    for (const wait of waits) {
+        if (wait > 0)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
+        if (await seen().catch(() => false))
+            return true;
+    }
+    return false;
+}
+/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
+const OOM_LOOK_TIMEOUT_MS = 2_000;
+/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
+function eventWindow(now = Date.now()) {
+    return { since: "0", until: (now / 1000).toFixed(3) };
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/memory-sample.ts
+const MiB = 1024 * 1024;
+/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
+const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
+/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
+function memoryFromStats(stats) {
+    const memory = stats?.memory_stats;
+    const usage = memory?.usage;
+    const limit = memory?.limit;
+    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+        return undefined;
+    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
+    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+    b: 1,
+    kib: 1024,
+    mib: MiB,
+    gib: 1024 * MiB,
+    tib: 1024 * 1024 * MiB,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    tb: 1e12,
+};
+function bytesOf(text) {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+}
+/**
+ * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
+ * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
+ */
+function memoryFromCli(memUsage) {
+    const [used, limit] = memUsage.split("/").map(bytesOf);
+    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -47624,9 +47777,17 @@ class EngineApi {
         this.endpoint = endpoint;
     }
     /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
-    async call(method, path, body, signal) {
+    call(method, path, body, signal) {
         const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-        const req = this.#request(method, path, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+        return this.#exchange(method, path, payload, payload ? { "Content-Type": "application/json" } : {}, signal);
+    }
+    /** A call whose body is a tar (`PUT /containers/{id}/archive`); its answer as `call`'s. */
+    sendTar(method, path, tar, signal) {
+        const payload = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+        return this.#exchange(method, path, payload, { "Content-Type": "application/x-tar" }, signal);
+    }
+    async #exchange(method, path, payload, headers, signal) {
+        const req = this.#request(method, path, this.#agent, headers, signal);
         const res = await responseOf(req, payload, this.endpoint);
         const text = await readBody(res);
         if (res.statusCode >= 400)
@@ -47761,81 +47922,371 @@ class FrameReader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/late-oom.ts
-// Docker takes a container's OOMKilled from the OOM events it has seen when the exit arrives. The shim
-// sends the two on their own, so on a loaded host the OOM event can come just after the exit: the
-// flag then stays false although the kernel killed at the limit, and the engine still logs an `oom`
-// event for the container. An exit by SIGKILL that we did not cause therefore asks the engine's event
-// log for one, a few times, before it is called a plain kill.
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/container.ts
 
-/** Pauses before each look at the event log: about 1.5 s in all, paid only by exits by SIGKILL. */
-const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
-/** An exit by SIGKILL (128 + 9) that neither the engine's flag nor we explain. */
-function couldBeLateOom(ending) {
-    return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+
+
+
+/** Removes a container with its anonymous volumes; one already gone counts as removed. */
+async function removeContainer(api, name) {
+    await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
+        if (!(error instanceof ApiError && error.status === 404))
+            throw error;
+    });
 }
+/** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
+async function containerMemory(api, name) {
+    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+    const stats = await api
+        .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal)
+        .catch(() => undefined);
+    return memoryFromStats(stats);
+}
+/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
+function oomEventSeen(api, name) {
+    const { since, until } = eventWindow();
+    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+    return new Promise((resolve, reject) => {
+        let seen = false;
+        let ended = false;
+        let timer;
+        const end = () => {
+            ended = true;
+            clearTimeout(timer);
+            resolve(seen);
+        };
+        api
+            .lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end)
+            .then((events) => {
+            if (!ended)
+                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+        }, reject);
+    });
+}
+/** How often a remote engine is asked for a running container's counters: a call each, over the network. */
+const STATS_INTERVAL_MS = 250;
 /**
- * The OOM verdict of a container that ended: the engine's flag, or else, when the exit could be an OOM
- * kill, an `oom` event that `seen` finds in the engine's log. A failed look counts as not seen.
+ * The CPU counters of a container's stats (`cpu_stats`): its CPU time only, as the stats hold no CPU
+ * pressure (the wait reads as none). Undefined where the engine gave none.
  */
-async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
-    if (ending.oomKilled)
-        return true;
-    if (!couldBeLateOom(ending))
-        return false;
-    for (const wait of waits) {
-        if (wait > 0)
-            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait);
-        if (await seen().catch(() => false))
-            return true;
-    }
-    return false;
-}
-/** A look at the log may wait for an engine whose clock is behind ours; never longer than this. */
-const OOM_LOOK_TIMEOUT_MS = 2_000;
-/** The engine's whole kept log (its last 256 events) up to now, in seconds: a query that ends at once. */
-function eventWindow(now = Date.now()) {
-    return { since: "0", until: (now / 1000).toFixed(3) };
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/memory-sample.ts
-const MiB = 1024 * 1024;
-/** The sample delays the kill, so it may not take long: past this the run is judged without it. */
-const MEMORY_SAMPLE_TIMEOUT_MS = 3_000;
-/** The Engine API's `GET /containers/{id}/stats` answer → a sample; cgroup v1 and v2 name the cache apart. */
-function memoryFromStats(stats) {
-    const memory = stats?.memory_stats;
-    const usage = memory?.usage;
-    const limit = memory?.limit;
-    if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+function cpuFromStats(stats) {
+    const usage = stats?.cpu_stats?.cpu_usage
+        ?.total_usage;
+    // A container that is gone reads zero: no reading, so the last one stands.
+    if (typeof usage !== "number" || usage <= 0)
         return undefined;
-    const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
-    // As the docker CLI computes it: the inactive page cache is what reclaim takes first.
-    return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
-}
-const UNITS = {
-    b: 1,
-    kib: 1024,
-    mib: MiB,
-    gib: 1024 * MiB,
-    tib: 1024 * 1024 * MiB,
-    kb: 1e3,
-    mb: 1e6,
-    gb: 1e9,
-    tb: 1e12,
-};
-function bytesOf(text) {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-    const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
-    return m && unit !== undefined ? Number(m[1]) * unit : undefined;
+    return { waitedUs: 0, usedUs: Math.round(usage / 1000) };
 }
 /**
- * The CLI's `MemUsage` column (`255.9MiB / 256MiB` from docker, `268.4MB / 268.4MB` from podman) → a
- * sample; both CLIs already leave out the inactive page cache. Four significant digits: ample for the slack.
+ * A remote engine's container, metered through its stats: only the CPU time (the time it waited is on
+ * another machine, so its clock stays the wall clock; docs/judging.md, Time). The clock reads synchronously
+ * and often, so a reading is the last answer, refreshed in the background at most every STATS_INTERVAL_MS:
+ * a short run may read less than it used.
  */
-function memoryFromCli(memUsage) {
-    const [used, limit] = memUsage.split("/").map(bytesOf);
-    return used === undefined || limit === undefined || limit <= 0 ? undefined : { usedBytes: used, limitBytes: limit };
+function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
+    let last;
+    let asked = false;
+    let askedAt = -Infinity;
+    const ask = () => {
+        asked = true;
+        askedAt = performance.now();
+        api
+            .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, AbortSignal.timeout(2_000))
+            .then((stats) => (last = cpuFromStats(stats) ?? last), () => { })
+            .finally(() => (asked = false));
+    };
+    return {
+        kind: "engine stats CPU time",
+        startsAtZero: fresh,
+        read() {
+            if (!asked && performance.now() - askedAt >= intervalMs)
+                ask();
+            return last;
+        },
+    };
+}
+/**
+ * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
+ * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
+ */
+function apiContainerMeter(api, container, local) {
+    return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/api/api-run-image.ts
+// A run image's steps through the Engine API, where the run's engine uses it: calls on the kept-alive
+// socket, no CLI process per step (five a run image through the CLI, ≈ 0.05 CPU-s each, engine-api.ts),
+// and none on the way of the commit's first candidate, which waits for its run image.
+
+
+
+
+
+/** How long the engine may take to say how an ended container exited. */
+const WAIT_TIMEOUT_MS = 60_000;
+const failureOf = (call) => call.then(() => undefined, (error) => error.message);
+function apiRunImageSteps(api) {
+    return {
+        // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait.
+        create: (name, policy) => failureOf(api.call("POST", `/containers/create?name=${name}`, {
+            ...apiCreateConfig(policy),
+            AttachStdin: false,
+            OpenStdin: false,
+            StdinOnce: false,
+        })),
+        // As `docker cp -`: owners as the tar has them, no directory replaced by a file.
+        copy: (name, archive, timeoutMs) => failureOf(api.sendTar("PUT", `/containers/${name}/archive?path=%2F&noOverwriteDirNonDir=true`, archive, AbortSignal.timeout(timeoutMs))),
+        start: (name, timeoutMs, maxOutputBytes) => startAttached(api, name, timeoutMs, maxOutputBytes),
+        async commit(name, tag, labels, timeoutMs) {
+            const at = tag.lastIndexOf(":");
+            const changes = Object.entries(labels)
+                .map(([key, value]) => `&changes=${encodeURIComponent(`LABEL ${key}=${value}`)}`)
+                .join("");
+            const query = `container=${name}&repo=${encodeURIComponent(tag.slice(0, at))}&tag=${encodeURIComponent(tag.slice(at + 1))}`;
+            try {
+                const made = await api.call("POST", `/commit?${query}${changes}`, undefined, AbortSignal.timeout(timeoutMs));
+                return made?.Id ? { id: made.Id } : {};
+            }
+            catch (error) {
+                return { failed: error.message };
+            }
+        },
+        remove: (name) => removeContainer(api, name).catch(() => { }),
+        async removeImage(image) {
+            try {
+                await api.call("DELETE", `/images/${encodeURIComponent(image)}?force=1`);
+                return undefined;
+            }
+            catch (error) {
+                return error instanceof ApiError && error.status === 404 ? undefined : `${image}: ${error.message}`;
+            }
+        },
+    };
+}
+/** Attaches to the container's output, starts it, reads to its end (killed at `timeoutMs`), then asks its exit. */
+async function startAttached(api, name, timeoutMs, maxOutputBytes) {
+    const stdout = new StreamCapture(maxOutputBytes);
+    const stderr = new StreamCapture(maxOutputBytes);
+    const output = () => `${stdout.result().text}${stderr.result().text}`;
+    let stream;
+    try {
+        stream = await api.hijack(`/containers/${name}/attach?stream=1&stdout=1&stderr=1`);
+    }
+    catch (error) {
+        return { failed: error.message, output: "" };
+    }
+    const frames = new FrameReader((id, payload) => (id === STDOUT ? stdout : stderr).push(payload));
+    const attached = stream;
+    const ended = new Promise((resolve) => {
+        attached.on("data", (chunk) => frames.push(chunk));
+        attached.on("error", () => { });
+        attached.once("close", () => resolve());
+    });
+    try {
+        await api.call("POST", `/containers/${name}/start`);
+    }
+    catch (error) {
+        attached.destroy();
+        return { failed: error.message, output: output() };
+    }
+    let timedOut = false;
+    let cut;
+    const deadline = setTimeout(() => {
+        timedOut = true;
+        void api.call("POST", `/containers/${name}/kill`).catch(() => { });
+        // A stream that does not end after the kill is cut.
+        cut = setTimeout(() => attached.destroy(), base_KILL_GRACE_MS);
+    }, timeoutMs);
+    await ended;
+    clearTimeout(deadline);
+    clearTimeout(cut);
+    if (timedOut)
+        return { timedOut: true, output: output() };
+    try {
+        const waited = await api.call("POST", `/containers/${name}/wait?condition=not-running`, undefined, AbortSignal.timeout(WAIT_TIMEOUT_MS));
+        return typeof waited?.StatusCode === "number"
+            ? { code: waited.StatusCode, output: output() }
+            : { failed: "the engine gave no exit code", output: output() };
+    }
+    catch (error) {
+        return { failed: error.message, output: output() };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/cli-command.ts
+// One CLI command of the engine's (docker or podman), argv only, with a deadline: what the CLI engine and
+// the base image's build run besides `run`.
+
+
+
+/** Output kept from the CLI's own commands (inspect, ps, pull, a setup's output). */
+const CLI_OUTPUT_BYTES = 1024 * 1024;
+/** The longest a short CLI command (inspect, kill, rm, ps) may take unless told otherwise. */
+const CLI_CALL_TIMEOUT_MS = 60_000;
+/**
+ * One short CLI command, argv only, killed after `timeoutMs`; never rejects. An engine that hangs on one
+ * container (seen with gVisor: `inspect` and `rm -f` of a wedged container never return) must not hang
+ * the run: a command past its time is a failure like any other.
+ */
+function cli_command_cli(binary, args, options = {}) {
+    const { timeoutMs = CLI_CALL_TIMEOUT_MS, input, maxOutputBytes = CLI_OUTPUT_BYTES } = options;
+    return new Promise((resolve) => {
+        const stdout = new StreamCapture(maxOutputBytes);
+        const stderr = new StreamCapture(maxOutputBytes);
+        const child = (0,external_node_child_process_namespaceObject.spawn)(binary, args, { stdio: [input ? "pipe" : "ignore", "pipe", "pipe"] });
+        // Our own deadline, not spawn's `timeout`: Node keeps that timer after a spawn that fails (no such
+        // binary), so a machine without docker waited a minute for nothing before the CLI could exit.
+        let late = false;
+        const deadline = setTimeout(() => {
+            late = true;
+            child.kill("SIGKILL");
+        }, timeoutMs);
+        if (input) {
+            // A command that ends before reading all of it says so in its exit, not here.
+            child.stdin.on("error", () => { });
+            child.stdin.end(input);
+        }
+        child.stdout.on("data", (chunk) => stdout.push(chunk));
+        child.stderr.on("data", (chunk) => stderr.push(chunk));
+        const result = (code, error, timedOut) => ({
+            code,
+            stdout: stdout.result().text,
+            stderr: stderr.result().text,
+            ...(error ? { error } : {}),
+            ...(timedOut ? { timedOut } : {}),
+        });
+        child.on("error", (error) => {
+            clearTimeout(deadline);
+            resolve(result(null, error));
+        });
+        child.on("close", (code, signal) => {
+            clearTimeout(deadline);
+            const timedOut = late && code === null && signal === "SIGKILL";
+            if (!timedOut)
+                return resolve(result(code));
+            resolve(result(code, new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1000} s`), true));
+        });
+    });
+}
+/** The engine's own complaint, or how the command failed. */
+function describeFailure(result) {
+    return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/image.ts
+// The image is made ready before the first candidate runs, so a pull never eats into a candidate's
+// time and a registry hiccup becomes one clear sandbox error instead of a row of timeouts.
+
+
+
+/** A large image's layers may take a while to delete, but a wedged engine may not hold the run for ever. */
+const REMOVE_TIMEOUT_MS = 10 * 60_000;
+async function ensureImage(engine, image, policy, options) {
+    const started = external_node_perf_hooks_.performance.now();
+    const elapsed = () => Math.round(external_node_perf_hooks_.performance.now() - started);
+    let present;
+    try {
+        present = await engine.hasImage(image);
+    }
+    catch (error) {
+        // `always` pulls whatever the engine says; an image it could not tell about counts as the user's.
+        if (policy !== "always")
+            return { ok: false, reason: messageOf(error) };
+        present = true;
+    }
+    if (policy !== "always") {
+        if (present)
+            return { ok: true, pulled: false, existed: true, ms: elapsed() };
+        if (policy === "never")
+            return { ok: false, reason: `image ${image} is missing and pull is "never"` };
+    }
+    const delays = backoffDelays(options.retries, options.backoffMs);
+    const attempts = delays.length + 1;
+    let lastError = "";
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        options.log(`pulling ${image}${attempts > 1 ? ` (attempt ${attempt} of ${attempts})` : ""}`);
+        try {
+            await engine.pull(image);
+            options.log(`pulled ${image} in ${elapsed()} ms`);
+            return { ok: true, pulled: true, existed: present, ms: elapsed() };
+        }
+        catch (error) {
+            lastError = messageOf(error);
+        }
+        const delay = delays[attempt - 1];
+        if (delay !== undefined) {
+            options.log(`${lastError}; retrying in ${delay} ms`);
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(delay);
+        }
+    }
+    return { ok: false, reason: `${lastError} (${attempts} attempt${attempts > 1 ? "s" : ""})` };
+}
+/** The waits before each retry: `backoffMs`, then doubling. */
+function backoffDelays(retries, backoffMs) {
+    return Array.from({ length: Math.max(0, Math.floor(retries)) }, (_, i) => backoffMs * 2 ** i);
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+/**
+ * Removes one image by name; one the engine no longer has is removed already. `force` (our own run images)
+ * removes it even while a stopped container still refers to it. Returns why it could not be removed, if it
+ * could not.
+ */
+async function removeImage(binary, image, force = false) {
+    const removed = await cli_command_cli(binary, ["rmi", ...(force ? ["-f"] : []), "--", image], { timeoutMs: REMOVE_TIMEOUT_MS });
+    return removed.code === 0 || /no such image|image not known/i.test(removed.stderr)
+        ? undefined
+        : `${image}: ${describeFailure(removed)}`;
+}
+/**
+ * Removes an image the run pulled, by the name it was pulled as and without force: only that name goes,
+ * and its layers only when nothing else holds them (another of the user's names for the same image, a
+ * container, an image made from it).
+ */
+function removePulledImage(binary, image) {
+    return removeImage(binary, image);
+}
+/** The engine's id of the image `image` names, or undefined when it has none by that name (or cannot say). */
+async function imageIdOf(binary, image) {
+    const found = await cli_command_cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
+    return found.code === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/sandbox/engines/cli/cli-run-image.ts
+// A run image's steps through the engine's CLI (docker or podman): a command each, as podman and a docker
+// the Engine API cannot reach (ssh://, TLS, a context) need.
+
+
+
+function cliRunImageSteps(binary, dialect) {
+    const failure = (result) => result.code === 0 ? undefined : describeFailure(result);
+    return {
+        create: async (name, policy) => failure(await cli_command_cli(binary, cliRunArgs(policy, name, dialect, "create"))),
+        copy: async (name, archive, timeoutMs) => failure(await cli_command_cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs })),
+        async start(name, timeoutMs, maxOutputBytes) {
+            const result = await cli_command_cli(binary, ["start", "-a", name], { timeoutMs, maxOutputBytes });
+            const output = `${result.stdout}${result.stderr}`;
+            if (result.timedOut) {
+                // The CLI was killed at the deadline: the container still runs.
+                await cli_command_cli(binary, ["kill", name]);
+                return { timedOut: true, output };
+            }
+            if (result.error)
+                return { failed: result.error.message, output };
+            return { code: result.code ?? 125, output };
+        },
+        async commit(name, tag, labels, timeoutMs) {
+            const changes = Object.entries(labels).flatMap(([key, value]) => ["--change", `LABEL ${key}=${value}`]);
+            const committed = await cli_command_cli(binary, ["commit", ...changes, name, tag], { timeoutMs });
+            if (committed.code !== 0)
+                return { failed: describeFailure(committed) };
+            const id = committed.stdout.trim();
+            return id ? { id } : {};
+        },
+        remove: async (name) => void (await cli_command_cli(binary, ["rm", "-f", "-v", name])),
+        removeImage: (image) => removeImage(binary, image, true),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/charged-time.ts
@@ -48096,223 +48547,6 @@ async function readChild(started, job, { nonce, input }, control) {
     const exit = await exited;
     const durationMs = clock.end();
     return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout) };
-}
-
-;// CONCATENATED MODULE: ./src/sandbox/cgroup-meter.ts
-// Reads a candidate's CPU counters from its cgroups on this machine: the wait from the unified hierarchy's
-// CPU pressure (cgroup v2, or v1 with the unified hierarchy beside it, as Debian and Ubuntu mount it), the
-// CPU time from cpu.stat there or, where the unified hierarchy is not the candidate's, cpuacct's. The cgroup
-// is ours (a parent the gate names, or the one it makes), so the path is known before the candidate starts
-// and the counters outlive its container: a parent keeps the totals of children that are gone. Nothing
-// here is read from inside a sandbox, and the candidate has no write access to any of it.
-
-
-/** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
-function cgroupMounts(mountinfo) {
-    const mounts = {};
-    for (const line of mountinfo.split("\n")) {
-        // "id parent major:minor root mountpoint options [optional...] - fstype source superoptions"
-        const [left, right] = line.split(" - ");
-        if (left === undefined || right === undefined)
-            continue;
-        const mountpoint = left.split(" ")[4];
-        const [fstype, , superOptions = ""] = right.split(" ");
-        if (mountpoint === undefined)
-            continue;
-        if (fstype === "cgroup2")
-            mounts.unified ??= mountpoint;
-        else if (fstype === "cgroup") {
-            const controllers = superOptions.split(",");
-            if (controllers.includes("cpuacct"))
-                mounts.cpuacct ??= mountpoint;
-            if (controllers.includes("cpu"))
-                mounts.cpu ??= mountpoint;
-        }
-    }
-    return mounts;
-}
-/** The "full" total of a pressure file (`full avg10=… total=N`), in microseconds. */
-function pressureFullUs(text) {
-    const match = /^full .*\btotal=(\d+)$/m.exec(text);
-    return match ? Number(match[1]) : undefined;
-}
-/**
- * The time the cgroup's own `cpus` quota held it back, in microseconds: v2's `throttled_usec`, v1's
- * `throttled_time` (nanoseconds); undefined where the file says neither.
- */
-function throttledUs(text) {
-    const v2 = /^throttled_usec (\d+)$/m.exec(text);
-    if (v2)
-        return Number(v2[1]);
-    const v1 = /^throttled_time (\d+)$/m.exec(text);
-    return v1 ? Math.round(Number(v1[1]) / 1000) : undefined;
-}
-/** `usage_usec` of a cgroup v2 cpu.stat. */
-function cpuStatUsageUs(text) {
-    const match = /^usage_usec (\d+)$/m.exec(text);
-    return match ? Number(match[1]) : undefined;
-}
-/** A schedstat line (`cpu_ns delay_ns slices`): the CPU time and the run-queue delay, in nanoseconds. */
-function schedstat(text) {
-    const match = /^(\d+) (\d+) \d+\s*$/.exec(text);
-    return match ? { cpuNs: Number(match[1]), delayNs: Number(match[2]) } : undefined;
-}
-/**
- * Sums a cgroup's run-queue delays from reading to reading, counting only the stretches in which one of
- * its tasks was active (ran or waited): a task can then only have waited for others', never for the
- * candidate's own threads, which it could multiply at will (a burst of a hundred threads, then a sleep).
- * Its own quota's throttling in the stretch (`throttledUs`, the cgroup's counter) is taken off. A task
- * first seen counts whole (it began in the cgroup). What this misses (a task that ended between two
- * readings, a stretch with several active tasks) reads the wait low: the candidate is charged more, never
- * less; the CPU pressure covers those.
- */
-class TaskDelays {
-    tasksFile;
-    proc;
-    #seen = new Map();
-    #throttledUs;
-    #totalUs = 0;
-    /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
-    listed = false;
-    constructor(
-    /** The tasks file (`cgroup.threads`, v1's `tasks`): one thread id a line. */
-    tasksFile, proc = "/proc") {
-        this.tasksFile = tasksFile;
-        this.proc = proc;
-    }
-    /** The sum in microseconds, or undefined when the tasks file cannot be read. */
-    read(throttledUs = 0) {
-        const tasks = readOrUndefined(this.tasksFile);
-        if (tasks === undefined)
-            return undefined;
-        const now = new Map();
-        let active = 0;
-        let grownNs = 0;
-        for (const tid of tasks.split("\n")) {
-            if (!/^\d+$/.test(tid))
-                continue;
-            const text = readOrUndefined((0,external_node_path_.join)(this.proc, tid, "schedstat"));
-            const stat = text === undefined ? undefined : schedstat(text);
-            if (stat === undefined)
-                continue;
-            // A reused id reads lower than the task it replaced: it counts from zero.
-            const before = this.#seen.get(tid);
-            const fresh = before === undefined || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
-            const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
-            const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
-            this.listed = true;
-            if (cpuNs > 0 || delayNs > 0)
-                active++;
-            grownNs += delayNs;
-            now.set(tid, stat);
-        }
-        const throttled = this.#throttledUs === undefined ? 0 : Math.max(0, throttledUs - this.#throttledUs);
-        this.#throttledUs = throttledUs;
-        this.#seen = now;
-        if (active <= 1)
-            this.#totalUs += Math.max(0, grownNs / 1000 - throttled);
-        return Math.round(this.#totalUs);
-    }
-}
-const readOrUndefined = (path) => {
-    try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(path, "utf8");
-    }
-    catch {
-        return undefined;
-    }
-};
-/**
- * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
- * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
- * cpuacct.usage. The pressure's "full" also counts the time the candidate's own `cpus` quota throttled it
- * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off. A reading without a wait counter reads it as none (the wall clock decides, as before);
- * undefined when neither counter can be read (the cgroup is not there).
- */
-function cgroupMeter(mounts, path, proc = "/proc") {
-    const unified = mounts.unified === undefined ? undefined : (0,external_node_path_.join)(mounts.unified, path);
-    const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_.join)(mounts.cpuacct, path);
-    const cpu = mounts.cpu === undefined ? undefined : (0,external_node_path_.join)(mounts.cpu, path);
-    // The unified hierarchy's list where the candidate's tasks are in it, else v1's (gVisor joins v1 only).
-    const tasks = [
-        ...(unified === undefined ? [] : [new TaskDelays((0,external_node_path_.join)(unified, "cgroup.threads"), proc)]),
-        ...(cpuacct === undefined ? [] : [new TaskDelays((0,external_node_path_.join)(cpuacct, "tasks"), proc)]),
-    ];
-    return {
-        kind: "cgroup CPU pressure",
-        read() {
-            const pressure = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.pressure"));
-            const stalledUs = pressure === undefined ? undefined : pressureFullUs(pressure);
-            const stat = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.stat"));
-            const v1Stat = cpu === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(cpu, "cpu.stat"));
-            const throttled = Math.max((stat === undefined ? undefined : throttledUs(stat)) ?? 0, (v1Stat === undefined ? undefined : throttledUs(v1Stat)) ?? 0);
-            // Not monotonic itself: the clock takes differences, each never below zero (charged-time.ts).
-            const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
-            let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
-            // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
-            if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
-                const nanos = readOrUndefined((0,external_node_path_.join)(cpuacct, "cpuacct.usage"));
-                if (nanos !== undefined && /^\d+\s*$/.test(nanos))
-                    usedUs = Math.round(Number(nanos) / 1000);
-            }
-            if (waitedUs === undefined && usedUs === undefined)
-                return undefined;
-            // The first list that names the tasks; the next only while it never has (half the cost of both).
-            let queuedUs;
-            for (const list of tasks) {
-                queuedUs = list.read(throttled) ?? queuedUs;
-                if (list.listed)
-                    break;
-            }
-            return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...(queuedUs !== undefined && { queuedUs }) };
-        },
-    };
-}
-let mountsOfThisMachine;
-/** This machine's cgroup mounts, read once. */
-function localCgroupMounts() {
-    mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
-    return mountsOfThisMachine;
-}
-/**
- * Where engines put a container's cgroup, relative to a hierarchy's root: docker and podman with the
- * cgroupfs driver, then with systemd's. The first that is there is the container's.
- */
-function containerCgroupPaths(id) {
-    return [
-        `docker/${id}`,
-        `system.slice/docker-${id}.scope`,
-        `libpod_parent/libpod-${id}`,
-        `machine.slice/libpod-${id}.scope`,
-    ];
-}
-/**
- * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
- * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
- */
-function containerMeter(id, mounts = localCgroupMounts()) {
-    let meter;
-    return {
-        kind: "cgroup CPU pressure",
-        read() {
-            if (meter === undefined) {
-                const known = id();
-                if (known === undefined || !/^[0-9a-f]{64}$/.test(known))
-                    return undefined;
-                const found = containerCgroupPaths(known).find((path) => (mounts.unified !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(mounts.unified, path))) ||
-                    (mounts.cpuacct !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(mounts.cpuacct, path))));
-                if (found === undefined)
-                    return undefined;
-                meter = cgroupMeter(mounts, found);
-            }
-            return meter.read();
-        },
-    };
-}
-/** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
-function engineIsLocal(env = process.env) {
-    const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
-    return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/sandbox/engines/cli/cli-engine.ts
@@ -48616,97 +48850,6 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
     });
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engines/api/container.ts
-
-
-
-
-/** Removes a container with its anonymous volumes; one already gone counts as removed. */
-async function removeContainer(api, name) {
-    await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
-        if (!(error instanceof ApiError && error.status === 404))
-            throw error;
-    });
-}
-/** The container's memory (`one-shot`: no wait for a second CPU sample), or undefined when the engine cannot say. */
-async function containerMemory(api, name) {
-    const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
-    const stats = await api
-        .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, signal)
-        .catch(() => undefined);
-    return memoryFromStats(stats);
-}
-/** Whether the engine's event log holds an `oom` event of the container (late-oom.ts says why). */
-function oomEventSeen(api, name) {
-    const { since, until } = eventWindow();
-    const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
-    return new Promise((resolve, reject) => {
-        let seen = false;
-        let ended = false;
-        let timer;
-        const end = () => {
-            ended = true;
-            clearTimeout(timer);
-            resolve(seen);
-        };
-        api
-            .lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => (seen = true), end)
-            .then((events) => {
-            if (!ended)
-                timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
-        }, reject);
-    });
-}
-/** How often a remote engine is asked for a running container's counters: a call each, over the network. */
-const STATS_INTERVAL_MS = 250;
-/**
- * The CPU counters of a container's stats (`cpu_stats`): its CPU time only, as the stats hold no CPU
- * pressure (the wait reads as none). Undefined where the engine gave none.
- */
-function cpuFromStats(stats) {
-    const usage = stats?.cpu_stats?.cpu_usage
-        ?.total_usage;
-    // A container that is gone reads zero: no reading, so the last one stands.
-    if (typeof usage !== "number" || usage <= 0)
-        return undefined;
-    return { waitedUs: 0, usedUs: Math.round(usage / 1000) };
-}
-/**
- * A remote engine's container, metered through its stats: only the CPU time (the time it waited is on
- * another machine, so its clock stays the wall clock; docs/judging.md, Time). The clock reads synchronously
- * and often, so a reading is the last answer, refreshed in the background at most every STATS_INTERVAL_MS:
- * a short run may read less than it used.
- */
-function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
-    let last;
-    let asked = false;
-    let askedAt = -Infinity;
-    const ask = () => {
-        asked = true;
-        askedAt = performance.now();
-        api
-            .call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, undefined, AbortSignal.timeout(2_000))
-            .then((stats) => (last = cpuFromStats(stats) ?? last), () => { })
-            .finally(() => (asked = false));
-    };
-    return {
-        kind: "engine stats CPU time",
-        startsAtZero: fresh,
-        read() {
-            if (!asked && performance.now() - askedAt >= intervalMs)
-                ask();
-            return last;
-        },
-    };
-}
-/**
- * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
- * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
- */
-function apiContainerMeter(api, container, local) {
-    return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/engines/api/fresh-pool.ts
 
 
@@ -48716,6 +48859,8 @@ function apiContainerMeter(api, container, local) {
 
 class FreshPoolEngine extends CliImages {
     #api;
+    /** Run images are made through it too (ContainerEngine.api). */
+    api;
     #warmTarget;
     /** Containers being created or ready, by their create config. */
     #warm = new Map();
@@ -48732,6 +48877,7 @@ class FreshPoolEngine extends CliImages {
     constructor(api, cli, options) {
         super(cli);
         this.#api = api;
+        this.api = api;
         this.#removals = new Removals((name) => removeContainer(api, name));
         this.#warmTarget = Math.max(0, options.warm);
     }
@@ -50346,6 +50492,8 @@ function execArgv(command, check, base, results) {
 }
 class SharedEngine extends CliImages {
     #api;
+    /** Run images are made through it too (ContainerEngine.api). */
+    api;
     /** Containers between candidates, by config. */
     #idle = new Map();
     /** Every container of ours, idle or busy, until removed. */
@@ -50356,6 +50504,7 @@ class SharedEngine extends CliImages {
     constructor(api, cli) {
         super(cli);
         this.#api = api;
+        this.api = api;
         this.#removals = new Removals((name) => removeContainer(api, name));
     }
     async runOpened(job, hooks, { nonce, input }) {
@@ -50720,6 +50869,10 @@ class ServicesEngine {
     /** Exposed ports per image, read once. */
     #exposed = new Map();
     #aborted = false;
+    /** The wrapped engine's (ContainerEngine.api). */
+    get api() {
+        return this.#inner.api;
+    }
     constructor(inner, options) {
         this.#inner = inner;
         this.#binary = options.binary;
@@ -56120,6 +56273,8 @@ function withoutState(body) {
 
 
 
+
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline or a report to resume that cannot be read is a bad input, not a lost run.
@@ -56137,12 +56292,13 @@ async function runSession(settings, work, runId, io) {
         evaluation: evaluate(outcome.results, baseline, settings.reports.passAtK),
     };
 }
-/** Run images made and removed by the engine's CLI (`docker` or `podman`). */
-function runImageMaker(binary) {
-    return {
-        build: (spec) => buildRunImage(binary, binary, spec),
-        remove: (image) => removeRunImage(binary, image),
-    };
+/**
+ * Run images made and removed through the Engine API where the run's engine uses it (`api`), by the
+ * engine's CLI (`docker` or `podman`) otherwise.
+ */
+function runImageMaker(binary, api) {
+    const steps = api ? apiRunImageSteps(api) : cliRunImageSteps(binary, binary);
+    return { build: (spec) => buildRunImage(steps, spec), remove: (image) => steps.removeImage(image) };
 }
 /** The `tests` files every candidate gets, read once per run. */
 function readTestFiles({ source, limits }) {
@@ -56156,7 +56312,7 @@ async function run_openRun(settings, runId, log, given = {}) {
     const testFiles = given.testFiles ?? (await readTestFiles(settings));
     const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
     const binary = settings.mode.engine;
-    const runImages = new RunImages(settings, runImageMaker(binary), { [RUN_LABEL]: runId }, log);
+    const runImages = new RunImages(settings, runImageMaker(binary, engine.api), { [RUN_LABEL]: runId }, log);
     // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
     const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), runOwnImages(settings), (image) => imageIdOf(binary, image));
     const releaseImage = async (image) => {

@@ -14689,6 +14689,14 @@ function parseCheckOutput(language, output, target, verdict) {
   return info2;
 }
 ;
+const engine_RUN_LABEL = "io.github.sandbox-gate.run";
+const OWNER_ENV = "SANDBOX_GATE_OWNER";
+const OWNER_LABEL = "io.github.sandbox-gate.owner";
+function withOwner(labels, env = process.env) {
+  const owner = env[OWNER_ENV];
+  return owner ? { ...labels, [OWNER_LABEL]: owner } : labels;
+}
+;
 function decodeUtf8(bytes, cut) {
   const decoder2 = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
   return decoder2.decode(bytes, { stream: cut });
@@ -14768,141 +14776,6 @@ class LogCapture {
       this.#flush(stream2, Buffer.alloc(0));
     return { bytes: this.#log.kept(), truncated: this.#log.truncated };
   }
-}
-;
-const BLOCK = 512;
-const RECORD = 20 * BLOCK;
-const NAME_FIELD = 100;
-const FILE_MODE = 420;
-const DIR_MODE = 493;
-const EXECUTABLE_MODE = 493;
-const LINK_MODE = 511;
-const BASE_MTIME = Date.UTC(2e3, 0, 1) / 1e3;
-const MAX_SIZE = 8 ** 11 - 1;
-function tarball(files, options = {}) {
-  const under = options.under === void 0 ? void 0 : pack_normalisePath(options.under);
-  const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
-  const entries = archiveEntries(placed, [
-    ...under === void 0 ? [] : [under],
-    ...(options.dirs ?? []).map(pack_normalisePath)
-  ]);
-  const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-  const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
-  const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
-  const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
-  let offset = 0;
-  for (const piece of pieces) {
-    archive.set(piece, offset);
-    offset += paddedSize(piece.byteLength);
-  }
-  return archive;
-}
-function pack_normalisePath(path2) {
-  const checked = checkRelativePath(path2);
-  if (!checked.ok)
-    throw new Error(`sandbox file path ${JSON.stringify(path2)} ${checked.why}`);
-  return checked.path;
-}
-function archiveEntries(files, made) {
-  const entries = [];
-  const dirs = /* @__PURE__ */ new Set();
-  const filePaths = /* @__PURE__ */ new Set();
-  for (const top of made)
-    for (const dir of top.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
-      if (dirs.has(dir))
-        continue;
-      dirs.add(dir);
-      entries.push({ kind: "dir", path: dir });
-    }
-  for (const file of files) {
-    const path2 = pack_normalisePath(file.path);
-    if (filePaths.has(path2))
-      throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
-    if (dirs.has(path2))
-      throw new Error(conflict(path2));
-    const segments = path2.split("/");
-    for (let depth = 1; depth < segments.length; depth++) {
-      const dir = segments.slice(0, depth).join("/");
-      if (filePaths.has(dir))
-        throw new Error(conflict(dir));
-      if (!dirs.has(dir)) {
-        dirs.add(dir);
-        entries.push({ kind: "dir", path: dir });
-      }
-    }
-    filePaths.add(path2);
-    if (file.linkTarget !== void 0) {
-      entries.push({ kind: "link", path: path2, target: file.linkTarget });
-      continue;
-    }
-    const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
-    if (data.byteLength > MAX_SIZE)
-      throw new Error(`sandbox file ${JSON.stringify(path2)} is too large for tar`);
-    entries.push({ kind: "file", path: path2, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
-  }
-  return entries;
-}
-function conflict(path2) {
-  return `sandbox file path ${JSON.stringify(path2)} is both a file and a directory`;
-}
-const TYPES = { file: "0", link: "2", dir: "5" };
-function entryPieces(entry, { owner, mtime }) {
-  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-  const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
-  const nameBytes = Buffer.from(name, "utf8");
-  const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
-  const pax = Buffer.concat([
-    ...nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : [],
-    ...linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []
-  ]);
-  const pieces = [];
-  if (pax.byteLength > 0)
-    pieces.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), pax);
-  pieces.push(header({
-    name: nameBytes.subarray(0, NAME_FIELD),
-    mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
-    size: data.byteLength,
-    type: TYPES[entry.kind],
-    owner,
-    mtime,
-    link: linkBytes.subarray(0, NAME_FIELD)
-  }), data);
-  return pieces;
-}
-function paxRecord(key, value) {
-  const body = Buffer.byteLength(` ${key}=${value}
-`, "utf8");
-  let length = body;
-  while (body + String(length).length !== length)
-    length = body + String(length).length;
-  return Buffer.from(`${length} ${key}=${value}
-`, "utf8");
-}
-function header(fields) {
-  const block = Buffer.alloc(BLOCK);
-  Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
-  octal(block, 100, 8, fields.mode);
-  octal(block, 108, 8, fields.owner);
-  octal(block, 116, 8, fields.owner);
-  octal(block, 124, 12, fields.size);
-  octal(block, 136, 12, fields.mtime);
-  block.write(fields.type, 156, "ascii");
-  if (fields.link)
-    Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
-  block.write("ustar\0", 257, "ascii");
-  block.write("00", 263, "ascii");
-  block.fill(" ", 148, 156);
-  let sum = 0;
-  for (const byte of block)
-    sum += byte;
-  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-  return block;
-}
-function octal(block, offset, width, value) {
-  block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
-}
-function paddedSize(size) {
-  return Math.ceil(size / BLOCK) * BLOCK;
 }
 ;
 const START_GRACE_MS = 6e4;
@@ -15131,6 +15004,288 @@ class PhaseParser {
   }
 }
 ;
+const SANDBOX_ID = 65534;
+const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
+const policy_WORKDIR = "/work";
+const HOME = "/tmp";
+const SHM_BYTES = 4 * 1024 * 1024;
+const OPEN_FILES = 256;
+const PODMAN_NPROC = 4096;
+const GVISOR_TASKS_PER_PROCESS = 24;
+const GVISOR_TASKS_BASE = 256;
+function isGvisor(runtime) {
+  return runtime !== void 0 && /runsc|gvisor/i.test(runtime);
+}
+function processLimits(pidsLimit, runtime) {
+  if (!isGvisor(runtime))
+    return { cgroupPids: pidsLimit };
+  return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
+}
+function setupTmpfs(tmpfs, workdir) {
+  const scratch = tmpfs.find((mount) => mount.path === "/tmp");
+  return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
+}
+function lockDown(job, setup) {
+  const { limits } = job;
+  const size = limits.workdirBytes;
+  const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
+  const workdir = job.workdir ?? policy_WORKDIR;
+  const tmpfs = [
+    { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
+    { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false }
+  ];
+  return {
+    image: job.image,
+    argv: driverArgv(job.command, job.check, job.treeDir, job.results),
+    labels: withOwner(job.labels),
+    user: SANDBOX_USER,
+    workdir,
+    // The user site off as well: wherever HOME is, no Python process of the judge reads one.
+    env: [
+      `HOME=${HOME}`,
+      "PYTHONDONTWRITEBYTECODE=1",
+      "PYTHONNOUSERSITE=1",
+      `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`
+    ],
+    init: true,
+    network: setup?.network ?? job.network ?? "none",
+    memoryBytes: limits.memoryBytes,
+    cpus: limits.cpus,
+    cgroupPids,
+    ulimits: [
+      { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
+      { name: "fsize", soft: size, hard: size },
+      ...guestNproc === void 0 ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]
+    ],
+    readOnlyRoot: setup === void 0,
+    tmpfs: setup === void 0 ? tmpfs : setupTmpfs(tmpfs, workdir),
+    shmBytes: SHM_BYTES,
+    capDrop: "ALL",
+    noNewPrivileges: true,
+    logDriver: "none",
+    ...limits.runtime ? { runtime: limits.runtime } : {}
+  };
+}
+function tmpfsOptions(mount, dialect) {
+  const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
+  return [
+    "rw",
+    ...mount.exec ? ["exec"] : [],
+    "nosuid",
+    "nodev",
+    `size=${mount.bytes}`,
+    ...owner,
+    `mode=${mount.mode}`
+  ].join(",");
+}
+function ulimitsFor(policy, dialect) {
+  const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
+  return dialect === "podman" && !hasNproc ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }] : policy.ulimits;
+}
+function cliRunArgs(policy, name, dialect, verb = "run") {
+  return [
+    verb,
+    ...["--name", name],
+    ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
+    // stdin stays open for the nonce and the tar.
+    ...verb === "run" ? ["-i"] : [],
+    ...policy.init ? ["--init"] : [],
+    // Images are made ready before the first run (image.ts); a run never pulls.
+    ...["--pull", "never"],
+    ...["--log-driver", policy.logDriver],
+    ...["--network", policy.network],
+    ...["--memory", String(policy.memoryBytes)],
+    ...["--memory-swap", String(policy.memoryBytes)],
+    ...["--cpus", String(policy.cpus)],
+    ...["--pids-limit", String(policy.cgroupPids)],
+    ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
+    ...policy.readOnlyRoot ? ["--read-only"] : [],
+    // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
+    ...policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : [],
+    ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
+    ...["--shm-size", String(policy.shmBytes)],
+    ...["--cap-drop", policy.capDrop],
+    ...["--security-opt", "no-new-privileges"],
+    ...["--user", policy.user],
+    ...["--workdir", policy.workdir],
+    ...policy.env.flatMap((variable) => ["--env", variable]),
+    ...policy.runtime ? ["--runtime", policy.runtime] : [],
+    // Ends the options, so an image name can never be read as one.
+    "--",
+    policy.image,
+    ...policy.argv
+  ];
+}
+function apiCreateConfig(policy) {
+  return {
+    Image: policy.image,
+    Cmd: policy.argv,
+    Labels: policy.labels,
+    User: policy.user,
+    WorkingDir: policy.workdir,
+    Env: policy.env,
+    // `-i`: stdin open for the attach, closed for good once the attach closes it.
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+    OpenStdin: true,
+    StdinOnce: true,
+    Tty: false,
+    HostConfig: {
+      Init: policy.init,
+      RestartPolicy: { Name: "no" },
+      LogConfig: { Type: policy.logDriver, Config: {} },
+      NetworkMode: policy.network,
+      Memory: policy.memoryBytes,
+      MemorySwap: policy.memoryBytes,
+      NanoCpus: Math.round(policy.cpus * 1e9),
+      PidsLimit: policy.cgroupPids,
+      Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
+      ReadonlyRootfs: policy.readOnlyRoot,
+      Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
+      ShmSize: policy.shmBytes,
+      CapDrop: [policy.capDrop],
+      SecurityOpt: ["no-new-privileges"],
+      ...policy.runtime ? { Runtime: policy.runtime } : {}
+    }
+  };
+}
+;
+const BLOCK = 512;
+const RECORD = 20 * BLOCK;
+const NAME_FIELD = 100;
+const FILE_MODE = 420;
+const DIR_MODE = 493;
+const EXECUTABLE_MODE = 493;
+const LINK_MODE = 511;
+const BASE_MTIME = Date.UTC(2e3, 0, 1) / 1e3;
+const MAX_SIZE = 8 ** 11 - 1;
+function tarball(files, options = {}) {
+  const under = options.under === void 0 ? void 0 : pack_normalisePath(options.under);
+  const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
+  const entries = archiveEntries(placed, [
+    ...under === void 0 ? [] : [under],
+    ...(options.dirs ?? []).map(pack_normalisePath)
+  ]);
+  const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
+  const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
+  const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
+  const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
+  let offset = 0;
+  for (const piece of pieces) {
+    archive.set(piece, offset);
+    offset += paddedSize(piece.byteLength);
+  }
+  return archive;
+}
+function pack_normalisePath(path2) {
+  const checked = checkRelativePath(path2);
+  if (!checked.ok)
+    throw new Error(`sandbox file path ${JSON.stringify(path2)} ${checked.why}`);
+  return checked.path;
+}
+function archiveEntries(files, made) {
+  const entries = [];
+  const dirs = /* @__PURE__ */ new Set();
+  const filePaths = /* @__PURE__ */ new Set();
+  for (const top of made)
+    for (const dir of top.split("/").map((_, i, parts) => parts.slice(0, i + 1).join("/"))) {
+      if (dirs.has(dir))
+        continue;
+      dirs.add(dir);
+      entries.push({ kind: "dir", path: dir });
+    }
+  for (const file of files) {
+    const path2 = pack_normalisePath(file.path);
+    if (filePaths.has(path2))
+      throw new Error(`sandbox file path ${JSON.stringify(file.path)} is given twice`);
+    if (dirs.has(path2))
+      throw new Error(conflict(path2));
+    const segments = path2.split("/");
+    for (let depth = 1; depth < segments.length; depth++) {
+      const dir = segments.slice(0, depth).join("/");
+      if (filePaths.has(dir))
+        throw new Error(conflict(dir));
+      if (!dirs.has(dir)) {
+        dirs.add(dir);
+        entries.push({ kind: "dir", path: dir });
+      }
+    }
+    filePaths.add(path2);
+    if (file.linkTarget !== void 0) {
+      entries.push({ kind: "link", path: path2, target: file.linkTarget });
+      continue;
+    }
+    const data = typeof file.content === "string" ? Buffer.from(file.content, "utf8") : file.content;
+    if (data.byteLength > MAX_SIZE)
+      throw new Error(`sandbox file ${JSON.stringify(path2)} is too large for tar`);
+    entries.push({ kind: "file", path: path2, data, mode: file.executable ? EXECUTABLE_MODE : FILE_MODE });
+  }
+  return entries;
+}
+function conflict(path2) {
+  return `sandbox file path ${JSON.stringify(path2)} is both a file and a directory`;
+}
+const TYPES = { file: "0", link: "2", dir: "5" };
+function entryPieces(entry, { owner, mtime }) {
+  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+  const data = entry.kind === "file" ? entry.data : new Uint8Array(0);
+  const nameBytes = Buffer.from(name, "utf8");
+  const linkBytes = Buffer.from(entry.kind === "link" ? entry.target : "", "utf8");
+  const pax = Buffer.concat([
+    ...nameBytes.byteLength > NAME_FIELD ? [paxRecord("path", name)] : [],
+    ...linkBytes.byteLength > NAME_FIELD ? [paxRecord("linkpath", entry.kind === "link" ? entry.target : "")] : []
+  ]);
+  const pieces = [];
+  if (pax.byteLength > 0)
+    pieces.push(header({ name: "././@PaxHeader", mode: FILE_MODE, size: pax.byteLength, type: "x", owner, mtime }), pax);
+  pieces.push(header({
+    name: nameBytes.subarray(0, NAME_FIELD),
+    mode: entry.kind === "file" ? entry.mode : entry.kind === "dir" ? DIR_MODE : LINK_MODE,
+    size: data.byteLength,
+    type: TYPES[entry.kind],
+    owner,
+    mtime,
+    link: linkBytes.subarray(0, NAME_FIELD)
+  }), data);
+  return pieces;
+}
+function paxRecord(key, value) {
+  const body = Buffer.byteLength(` ${key}=${value}
+`, "utf8");
+  let length = body;
+  while (body + String(length).length !== length)
+    length = body + String(length).length;
+  return Buffer.from(`${length} ${key}=${value}
+`, "utf8");
+}
+function header(fields) {
+  const block = Buffer.alloc(BLOCK);
+  Buffer.from(fields.name).copy(block, 0, 0, NAME_FIELD);
+  octal(block, 100, 8, fields.mode);
+  octal(block, 108, 8, fields.owner);
+  octal(block, 116, 8, fields.owner);
+  octal(block, 124, 12, fields.size);
+  octal(block, 136, 12, fields.mtime);
+  block.write(fields.type, 156, "ascii");
+  if (fields.link)
+    Buffer.from(fields.link).copy(block, 157, 0, NAME_FIELD);
+  block.write("ustar\0", 257, "ascii");
+  block.write("00", 263, "ascii");
+  block.fill(" ", 148, 156);
+  let sum = 0;
+  for (const byte of block)
+    sum += byte;
+  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
+  return block;
+}
+function octal(block, offset, width, value) {
+  block.write(`${value.toString(8).padStart(width - 1, "0")}\0`, offset, "ascii");
+}
+function paddedSize(size) {
+  return Math.ceil(size / BLOCK) * BLOCK;
+}
+;
 const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";
 const KILL_GRACE_MS = 1e4;
@@ -15293,6 +15448,108 @@ class Removals {
 }
 const seconds = (ms) => `${(ms / 1e3).toFixed(1)} s`;
 ;
+const RUN_TREE_DIR = "/sandbox-gate/base";
+const SANDBOX_UID = 65534;
+const STEP_TIMEOUT_MS = 10 * 6e4;
+const SETUP_DRIVER = String.raw`setup=$1
+cd "$2" || exit 125
+if [ -n "$3" ]; then
+  base=
+  for entry in * .[!.]* ..?*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    case "
+$4
+" in *"
+$entry
+"*) ;; *) base=1; break ;; esac
+  done
+  [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
+fi
+sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
+if [ -n "$3" ]; then
+  set -- --exclude=./.git
+else
+  # Our own files, in the container's layer with what the setup made: moved, not copied, so that the run
+  # image holds the tree once (its commit, a sys-heavy untar of the layer, costs half). What cannot be
+  # moved (an entry of the image's own) is copied below.
+  for entry in * .[!.]* ..?*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    mv -f -- "$entry" ${RUN_TREE_DIR}/ 2>/dev/null || :
+  done
+  set --
+fi
+(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+  echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
+  exit 125
+}
+`;
+async function buildRunImage(steps, spec) {
+  const name = containerName();
+  const tag = `sandbox-gate/run-${(0, external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}:base`;
+  const { workdir } = spec;
+  const setup = spec.setup ?? (workdir === void 0 ? void 0 : { command: "true", network: "none", timeoutMs: STEP_TIMEOUT_MS });
+  const job = {
+    image: spec.image,
+    files: [],
+    command: setup?.command ?? "true",
+    limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
+    labels: spec.labels,
+    ...workdir !== void 0 && { workdir }
+  };
+  const base = lockDown(job, { network: setup?.network ?? "none" });
+  const policy = {
+    ...base,
+    argv: [
+      "sh",
+      "-c",
+      SETUP_DRIVER,
+      "sandbox-gate-setup",
+      job.command,
+      base.workdir,
+      workdir === void 0 ? "" : "image",
+      [...new Set(spec.files.map((file) => file.path.split("/")[0]))].join("\n")
+    ],
+    // Caches out of the work dir: a setup's downloads are not copied into every candidate.
+    env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"]
+  };
+  const fail2 = (step, why) => ({ ok: false, reason: `${step}: ${why}` });
+  const created = await steps.create(name, policy);
+  if (created !== void 0)
+    return fail2(`the run image could not be started from ${spec.image}`, created);
+  try {
+    const tree = RUN_TREE_DIR.slice(1);
+    const archive = !setup ? tarball(spec.files, { under: tree }) : workdir !== void 0 && spec.files.length === 0 ? tarball([], { under: tree, owner: SANDBOX_UID }) : tarball(spec.files, { under: (workdir ?? policy_WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
+    const copied = await steps.copy(name, archive, STEP_TIMEOUT_MS);
+    if (copied !== void 0)
+      return fail2("the base tree could not be copied into the run image", copied);
+    const ran = setup ? await runSetup(steps, name, setup, spec.limits.maxOutputBytes) : void 0;
+    if (ran && !ran.ok)
+      return ran;
+    const committed = await steps.commit(name, tag, withOwner(spec.labels), STEP_TIMEOUT_MS);
+    if ("failed" in committed)
+      return fail2("the run image could not be committed", committed.failed);
+    return { ok: true, image: tag, ...committed.id && { id: committed.id }, ...ran && { setup: ran.setup } };
+  } finally {
+    await steps.remove(name);
+  }
+}
+async function runSetup(steps, name, setup, maxOutputBytes) {
+  const started = performance.now();
+  const ended = await steps.start(name, setup.timeoutMs, maxOutputBytes);
+  const { output } = ended;
+  if ("timedOut" in ended)
+    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1e3} s`, output, bySetup: true };
+  if ("failed" in ended)
+    return { ok: false, reason: `the setup's container failed: ${ended.failed}`, output };
+  if (ended.code === 125)
+    return { ok: false, reason: output.trim().split("\n").at(-1) || "the setup's container failed (exit 125)", output };
+  if (ended.code !== 0)
+    return { ok: false, reason: `the setup exited with code ${ended.code}`, output, bySetup: true };
+  return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
+}
+;
+const external_node_perf_hooks_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:perf_hooks");
+;
 const CLI_OUTPUT_BYTES = 1024 * 1024;
 const CLI_CALL_TIMEOUT_MS = 6e4;
 function cli(binary, args, options = {}) {
@@ -15313,11 +15570,12 @@ function cli(binary, args, options = {}) {
     }
     child.stdout.on("data", (chunk) => stdout.push(chunk));
     child.stderr.on("data", (chunk) => stderr.push(chunk));
-    const result = (code, error) => ({
+    const result = (code, error, timedOut) => ({
       code,
       stdout: stdout.result().text,
       stderr: stderr.result().text,
-      ...error ? { error } : {}
+      ...error ? { error } : {},
+      ...timedOut ? { timedOut } : {}
     });
     child.on("error", (error) => {
       clearTimeout(deadline);
@@ -15325,16 +15583,16 @@ function cli(binary, args, options = {}) {
     });
     child.on("close", (code, signal) => {
       clearTimeout(deadline);
-      const timedOut = late && code === null && signal === "SIGKILL" ? new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1e3} s`) : void 0;
-      resolve2(result(code, timedOut));
+      const timedOut = late && code === null && signal === "SIGKILL";
+      if (!timedOut)
+        return resolve2(result(code));
+      resolve2(result(code, new Error(`${binary} ${args[0]} did not answer within ${timeoutMs / 1e3} s`), true));
     });
   });
 }
 function describeFailure(result) {
   return engineMessage(result.stderr) || result.error?.message || `exit code ${result.code}`;
 }
-;
-const external_node_perf_hooks_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:perf_hooks");
 ;
 const REMOVE_TIMEOUT_MS = 10 * 6e4;
 async function ensureImage(engine, image, policy, options) {
@@ -15390,261 +15648,6 @@ function removePulledImage(binary, image) {
 async function imageIdOf(binary, image) {
   const found = await cli(binary, ["image", "inspect", "--format", "{{.Id}}", "--", image]);
   return found.code === 0 ? found.stdout.trim() || void 0 : void 0;
-}
-;
-const engine_RUN_LABEL = "io.github.sandbox-gate.run";
-const OWNER_ENV = "SANDBOX_GATE_OWNER";
-const OWNER_LABEL = "io.github.sandbox-gate.owner";
-function withOwner(labels, env = process.env) {
-  const owner = env[OWNER_ENV];
-  return owner ? { ...labels, [OWNER_LABEL]: owner } : labels;
-}
-;
-const SANDBOX_ID = 65534;
-const SANDBOX_USER = `${SANDBOX_ID}:${SANDBOX_ID}`;
-const policy_WORKDIR = "/work";
-const HOME = "/tmp";
-const SHM_BYTES = 4 * 1024 * 1024;
-const OPEN_FILES = 256;
-const PODMAN_NPROC = 4096;
-const GVISOR_TASKS_PER_PROCESS = 24;
-const GVISOR_TASKS_BASE = 256;
-function isGvisor(runtime) {
-  return runtime !== void 0 && /runsc|gvisor/i.test(runtime);
-}
-function processLimits(pidsLimit, runtime) {
-  if (!isGvisor(runtime))
-    return { cgroupPids: pidsLimit };
-  return { cgroupPids: GVISOR_TASKS_BASE + pidsLimit * GVISOR_TASKS_PER_PROCESS, guestNproc: pidsLimit };
-}
-function setupTmpfs(tmpfs, workdir) {
-  const scratch = tmpfs.find((mount) => mount.path === "/tmp");
-  return [...tmpfs.filter((mount) => mount.path !== workdir), { ...scratch, path: "/var/tmp" }];
-}
-function lockDown(job, setup) {
-  const { limits } = job;
-  const size = limits.workdirBytes;
-  const { cgroupPids, guestNproc } = processLimits(limits.pidsLimit, limits.runtime);
-  const workdir = job.workdir ?? policy_WORKDIR;
-  const tmpfs = [
-    { path: workdir, bytes: size, exec: true, mode: "0700", ownedBySandbox: true },
-    { path: "/tmp", bytes: size, exec: false, mode: "1777", ownedBySandbox: false }
-  ];
-  return {
-    image: job.image,
-    argv: driverArgv(job.command, job.check, job.treeDir, job.results),
-    labels: withOwner(job.labels),
-    user: SANDBOX_USER,
-    workdir,
-    // The user site off as well: wherever HOME is, no Python process of the judge reads one.
-    env: [
-      `HOME=${HOME}`,
-      "PYTHONDONTWRITEBYTECODE=1",
-      "PYTHONNOUSERSITE=1",
-      `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`
-    ],
-    init: true,
-    network: setup?.network ?? job.network ?? "none",
-    memoryBytes: limits.memoryBytes,
-    cpus: limits.cpus,
-    cgroupPids,
-    ulimits: [
-      { name: "nofile", soft: OPEN_FILES, hard: OPEN_FILES },
-      { name: "fsize", soft: size, hard: size },
-      ...guestNproc === void 0 ? [] : [{ name: "nproc", soft: guestNproc, hard: guestNproc }]
-    ],
-    readOnlyRoot: setup === void 0,
-    tmpfs: setup === void 0 ? tmpfs : setupTmpfs(tmpfs, workdir),
-    shmBytes: SHM_BYTES,
-    capDrop: "ALL",
-    noNewPrivileges: true,
-    logDriver: "none",
-    ...limits.runtime ? { runtime: limits.runtime } : {}
-  };
-}
-function tmpfsOptions(mount, dialect) {
-  const owner = mount.ownedBySandbox ? [dialect === "podman" ? "U" : `uid=${SANDBOX_ID},gid=${SANDBOX_ID}`] : [];
-  return [
-    "rw",
-    ...mount.exec ? ["exec"] : [],
-    "nosuid",
-    "nodev",
-    `size=${mount.bytes}`,
-    ...owner,
-    `mode=${mount.mode}`
-  ].join(",");
-}
-function ulimitsFor(policy, dialect) {
-  const hasNproc = policy.ulimits.some((u) => u.name === "nproc");
-  return dialect === "podman" && !hasNproc ? [...policy.ulimits, { name: "nproc", soft: PODMAN_NPROC, hard: PODMAN_NPROC }] : policy.ulimits;
-}
-function cliRunArgs(policy, name, dialect, verb = "run") {
-  return [
-    verb,
-    ...["--name", name],
-    ...Object.entries(policy.labels).flatMap(([key, value]) => ["--label", `${key}=${value}`]),
-    // stdin stays open for the nonce and the tar.
-    ...verb === "run" ? ["-i"] : [],
-    ...policy.init ? ["--init"] : [],
-    // Images are made ready before the first run (image.ts); a run never pulls.
-    ...["--pull", "never"],
-    ...["--log-driver", policy.logDriver],
-    ...["--network", policy.network],
-    ...["--memory", String(policy.memoryBytes)],
-    ...["--memory-swap", String(policy.memoryBytes)],
-    ...["--cpus", String(policy.cpus)],
-    ...["--pids-limit", String(policy.cgroupPids)],
-    ...ulimitsFor(policy, dialect).flatMap((u) => ["--ulimit", `${u.name}=${u.soft}:${u.hard}`]),
-    ...policy.readOnlyRoot ? ["--read-only"] : [],
-    // podman's --read-only also mounts writable tmpfs on /run, /tmp and /var/tmp unless told not to.
-    ...policy.readOnlyRoot && dialect === "podman" ? ["--read-only-tmpfs=false"] : [],
-    ...policy.tmpfs.flatMap((mount) => ["--tmpfs", `${mount.path}:${tmpfsOptions(mount, dialect)}`]),
-    ...["--shm-size", String(policy.shmBytes)],
-    ...["--cap-drop", policy.capDrop],
-    ...["--security-opt", "no-new-privileges"],
-    ...["--user", policy.user],
-    ...["--workdir", policy.workdir],
-    ...policy.env.flatMap((variable) => ["--env", variable]),
-    ...policy.runtime ? ["--runtime", policy.runtime] : [],
-    // Ends the options, so an image name can never be read as one.
-    "--",
-    policy.image,
-    ...policy.argv
-  ];
-}
-function apiCreateConfig(policy) {
-  return {
-    Image: policy.image,
-    Cmd: policy.argv,
-    Labels: policy.labels,
-    User: policy.user,
-    WorkingDir: policy.workdir,
-    Env: policy.env,
-    // `-i`: stdin open for the attach, closed for good once the attach closes it.
-    AttachStdin: true,
-    AttachStdout: true,
-    AttachStderr: true,
-    OpenStdin: true,
-    StdinOnce: true,
-    Tty: false,
-    HostConfig: {
-      Init: policy.init,
-      RestartPolicy: { Name: "no" },
-      LogConfig: { Type: policy.logDriver, Config: {} },
-      NetworkMode: policy.network,
-      Memory: policy.memoryBytes,
-      MemorySwap: policy.memoryBytes,
-      NanoCpus: Math.round(policy.cpus * 1e9),
-      PidsLimit: policy.cgroupPids,
-      Ulimits: policy.ulimits.map((u) => ({ Name: u.name, Soft: u.soft, Hard: u.hard })),
-      ReadonlyRootfs: policy.readOnlyRoot,
-      Tmpfs: Object.fromEntries(policy.tmpfs.map((mount) => [mount.path, tmpfsOptions(mount, "docker")])),
-      ShmSize: policy.shmBytes,
-      CapDrop: [policy.capDrop],
-      SecurityOpt: ["no-new-privileges"],
-      ...policy.runtime ? { Runtime: policy.runtime } : {}
-    }
-  };
-}
-;
-const RUN_TREE_DIR = "/sandbox-gate/base";
-const SANDBOX_UID = 65534;
-const STEP_TIMEOUT_MS = 10 * 6e4;
-const SETUP_DRIVER = String.raw`setup=$1
-cd "$2" || exit 125
-if [ -n "$3" ]; then
-  base=
-  for entry in * .[!.]* ..?*; do
-    [ -e "$entry" ] || [ -L "$entry" ] || continue
-    case "
-$4
-" in *"
-$entry
-"*) ;; *) base=1; break ;; esac
-  done
-  [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
-fi
-sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
-(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
-  echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
-  exit 125
-}
-`;
-async function buildRunImage(binary, dialect, spec) {
-  const name = containerName();
-  const tag = `sandbox-gate/run-${(0, external_node_crypto_namespaceObject.randomBytes)(6).toString("hex")}:base`;
-  const { workdir } = spec;
-  const setup = spec.setup ?? (workdir === void 0 ? void 0 : { command: "true", network: "none", timeoutMs: STEP_TIMEOUT_MS });
-  const job = {
-    image: spec.image,
-    files: [],
-    command: setup?.command ?? "true",
-    limits: { ...spec.limits, timeoutMs: setup?.timeoutMs ?? spec.limits.timeoutMs },
-    labels: spec.labels,
-    ...workdir !== void 0 && { workdir }
-  };
-  const base = lockDown(job, { network: setup?.network ?? "none" });
-  const policy = {
-    ...base,
-    argv: [
-      "sh",
-      "-c",
-      SETUP_DRIVER,
-      "sandbox-gate-setup",
-      job.command,
-      base.workdir,
-      workdir === void 0 ? "" : "image",
-      [...new Set(spec.files.map((file) => file.path.split("/")[0]))].join("\n")
-    ],
-    // Caches out of the work dir: a setup's downloads are not copied into every candidate.
-    env: [...base.env, "XDG_CACHE_HOME=/tmp/.cache", "npm_config_cache=/tmp/.npm"]
-  };
-  const fail2 = (step, result) => ({
-    ok: false,
-    reason: `${step}: ${describeFailure(result)}`
-  });
-  const created = await cli(binary, cliRunArgs(policy, name, dialect, "create"));
-  if (created.code !== 0)
-    return fail2(`the run image could not be started from ${spec.image}`, created);
-  try {
-    const tree = RUN_TREE_DIR.slice(1);
-    const archive = !setup ? tarball(spec.files, { under: tree }) : workdir !== void 0 && spec.files.length === 0 ? tarball([], { under: tree, owner: SANDBOX_UID }) : tarball(spec.files, { under: (workdir ?? policy_WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
-    const copied = await cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs: STEP_TIMEOUT_MS });
-    if (copied.code !== 0)
-      return fail2("the base tree could not be copied into the run image", copied);
-    const ran = setup ? await runSetup(binary, name, setup, spec.limits.maxOutputBytes) : void 0;
-    if (ran && !ran.ok)
-      return ran;
-    const labels = Object.entries(withOwner(spec.labels)).flatMap(([key, value]) => [
-      "--change",
-      `LABEL ${key}=${value}`
-    ]);
-    const committed = await cli(binary, ["commit", ...labels, name, tag], { timeoutMs: STEP_TIMEOUT_MS });
-    if (committed.code !== 0)
-      return fail2("the run image could not be committed", committed);
-    const id = committed.stdout.trim();
-    return { ok: true, image: tag, ...id && { id }, ...ran && { setup: ran.setup } };
-  } finally {
-    await cli(binary, ["rm", "-f", "-v", name]);
-  }
-}
-async function runSetup(binary, name, setup, maxOutputBytes) {
-  const started = performance.now();
-  const result = await cli(binary, ["start", "-a", name], { timeoutMs: setup.timeoutMs, maxOutputBytes });
-  const output = `${result.stdout}${result.stderr}`;
-  if (result.error) {
-    await cli(binary, ["kill", name]);
-    return { ok: false, reason: `the setup did not finish within ${setup.timeoutMs / 1e3} s`, output, bySetup: true };
-  }
-  if (result.code === 125)
-    return { ok: false, reason: output.trim().split("\n").at(-1) || "the setup's container failed (exit 125)", output };
-  if (result.code !== 0)
-    return { ok: false, reason: `the setup exited with code ${result.code}`, output, bySetup: true };
-  return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
-}
-function removeRunImage(binary, image) {
-  return removeImage(binary, image, true);
 }
 ;
 const PULL_AHEAD = 2;
@@ -19005,6 +19008,224 @@ class progress_ProgressMeter {
   }
 }
 ;
+function cgroupMounts(mountinfo) {
+  const mounts = {};
+  for (const line of mountinfo.split("\n")) {
+    const [left2, right] = line.split(" - ");
+    if (left2 === void 0 || right === void 0)
+      continue;
+    const mountpoint = left2.split(" ")[4];
+    const [fstype, , superOptions = ""] = right.split(" ");
+    if (mountpoint === void 0)
+      continue;
+    if (fstype === "cgroup2")
+      mounts.unified ??= mountpoint;
+    else if (fstype === "cgroup") {
+      const controllers = superOptions.split(",");
+      if (controllers.includes("cpuacct"))
+        mounts.cpuacct ??= mountpoint;
+      if (controllers.includes("cpu"))
+        mounts.cpu ??= mountpoint;
+    }
+  }
+  return mounts;
+}
+function pressureFullUs(text) {
+  const match2 = /^full .*\btotal=(\d+)$/m.exec(text);
+  return match2 ? Number(match2[1]) : void 0;
+}
+function throttledUs(text) {
+  const v2 = /^throttled_usec (\d+)$/m.exec(text);
+  if (v2)
+    return Number(v2[1]);
+  const v1 = /^throttled_time (\d+)$/m.exec(text);
+  return v1 ? Math.round(Number(v1[1]) / 1e3) : void 0;
+}
+function cpuStatUsageUs(text) {
+  const match2 = /^usage_usec (\d+)$/m.exec(text);
+  return match2 ? Number(match2[1]) : void 0;
+}
+function schedstat(text) {
+  const match2 = /^(\d+) (\d+) \d+\s*$/.exec(text);
+  return match2 ? { cpuNs: Number(match2[1]), delayNs: Number(match2[2]) } : void 0;
+}
+class TaskDelays {
+  tasksFile;
+  proc;
+  #seen = /* @__PURE__ */ new Map();
+  #throttledUs;
+  #totalUs = 0;
+  /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
+  listed = false;
+  constructor(tasksFile, proc = "/proc") {
+    this.tasksFile = tasksFile;
+    this.proc = proc;
+  }
+  /** The sum in microseconds, or undefined when the tasks file cannot be read. */
+  read(throttledUs2 = 0) {
+    const tasks = readOrUndefined(this.tasksFile);
+    if (tasks === void 0)
+      return void 0;
+    const now = /* @__PURE__ */ new Map();
+    let active = 0;
+    let grownNs = 0;
+    for (const tid of tasks.split("\n")) {
+      if (!/^\d+$/.test(tid))
+        continue;
+      const text = readOrUndefined((0, external_node_path_namespaceObject.join)(this.proc, tid, "schedstat"));
+      const stat = text === void 0 ? void 0 : schedstat(text);
+      if (stat === void 0)
+        continue;
+      const before = this.#seen.get(tid);
+      const fresh = before === void 0 || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
+      const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
+      const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
+      this.listed = true;
+      if (cpuNs > 0 || delayNs > 0)
+        active++;
+      grownNs += delayNs;
+      now.set(tid, stat);
+    }
+    const throttled = this.#throttledUs === void 0 ? 0 : Math.max(0, throttledUs2 - this.#throttledUs);
+    this.#throttledUs = throttledUs2;
+    this.#seen = now;
+    if (active <= 1)
+      this.#totalUs += Math.max(0, grownNs / 1e3 - throttled);
+    return Math.round(this.#totalUs);
+  }
+}
+const readOrUndefined = (path2) => {
+  try {
+    return (0, external_node_fs_namespaceObject.readFileSync)(path2, "utf8");
+  } catch {
+    return void 0;
+  }
+};
+function cgroupMeter(mounts, path2, proc = "/proc") {
+  const unified = mounts.unified === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.unified, path2);
+  const cpuacct = mounts.cpuacct === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2);
+  const cpu = mounts.cpu === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpu, path2);
+  const tasks = [
+    ...unified === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(unified, "cgroup.threads"), proc)],
+    ...cpuacct === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(cpuacct, "tasks"), proc)]
+  ];
+  return {
+    kind: "cgroup CPU pressure",
+    read() {
+      const pressure = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
+      const stalledUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
+      const stat = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+      const v1Stat = cpu === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(cpu, "cpu.stat"));
+      const throttled = Math.max((stat === void 0 ? void 0 : throttledUs(stat)) ?? 0, (v1Stat === void 0 ? void 0 : throttledUs(v1Stat)) ?? 0);
+      const waitedUs = stalledUs === void 0 ? void 0 : stalledUs - throttled;
+      let usedUs = stat === void 0 ? void 0 : cpuStatUsageUs(stat);
+      if ((usedUs === void 0 || usedUs === 0) && cpuacct !== void 0) {
+        const nanos = readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
+        if (nanos !== void 0 && /^\d+\s*$/.test(nanos))
+          usedUs = Math.round(Number(nanos) / 1e3);
+      }
+      if (waitedUs === void 0 && usedUs === void 0)
+        return void 0;
+      let queuedUs;
+      for (const list of tasks) {
+        queuedUs = list.read(throttled) ?? queuedUs;
+        if (list.listed)
+          break;
+      }
+      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...queuedUs !== void 0 && { queuedUs } };
+    }
+  };
+}
+let mountsOfThisMachine;
+function localCgroupMounts() {
+  mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
+  return mountsOfThisMachine;
+}
+function containerCgroupPaths(id) {
+  return [
+    `docker/${id}`,
+    `system.slice/docker-${id}.scope`,
+    `libpod_parent/libpod-${id}`,
+    `machine.slice/libpod-${id}.scope`
+  ];
+}
+function containerMeter(id, mounts = localCgroupMounts()) {
+  let meter;
+  return {
+    kind: "cgroup CPU pressure",
+    read() {
+      if (meter === void 0) {
+        const known = id();
+        if (known === void 0 || !/^[0-9a-f]{64}$/.test(known))
+          return void 0;
+        const found = containerCgroupPaths(known).find((path2) => mounts.unified !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.unified, path2)) || mounts.cpuacct !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2)));
+        if (found === void 0)
+          return void 0;
+        meter = cgroupMeter(mounts, found);
+      }
+      return meter.read();
+    }
+  };
+}
+function engineIsLocal(env = process.env) {
+  const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
+  return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== void 0;
+}
+;
+const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
+function couldBeLateOom(ending) {
+  return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+}
+async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
+  if (ending.oomKilled)
+    return true;
+  if (!couldBeLateOom(ending))
+    return false;
+  for (const wait of waits) {
+    if (wait > 0)
+      await (0, promises_namespaceObject.setTimeout)(wait);
+    if (await seen().catch(() => false))
+      return true;
+  }
+  return false;
+}
+const OOM_LOOK_TIMEOUT_MS = 2e3;
+function eventWindow(now = Date.now()) {
+  return { since: "0", until: (now / 1e3).toFixed(3) };
+}
+;
+const memory_sample_MiB = 1024 * 1024;
+const MEMORY_SAMPLE_TIMEOUT_MS = 3e3;
+function memoryFromStats(stats) {
+  const memory = stats?.memory_stats;
+  const usage = memory?.usage;
+  const limit = memory?.limit;
+  if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
+    return void 0;
+  const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
+  return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+}
+const UNITS = {
+  b: 1,
+  kib: 1024,
+  mib: memory_sample_MiB,
+  gib: 1024 * memory_sample_MiB,
+  tib: 1024 * 1024 * memory_sample_MiB,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12
+};
+function bytesOf(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
+  return m && unit !== void 0 ? Number(m[1]) * unit : void 0;
+}
+function memoryFromCli(memUsage) {
+  const [used, limit] = memUsage.split("/").map(bytesOf);
+  return used === void 0 || limit === void 0 || limit <= 0 ? void 0 : { usedBytes: used, limitBytes: limit };
+}
+;
 const external_node_http_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:http");
 ;
 const DEFAULT_SOCKET = "/var/run/docker.sock";
@@ -19042,9 +19263,17 @@ class EngineApi {
     this.endpoint = endpoint;
   }
   /** A call whose answer is JSON (or empty); throws ApiError on an error status, Error when unreachable. */
-  async call(method, path2, body, signal) {
+  call(method, path2, body, signal) {
     const payload = body === void 0 ? void 0 : Buffer.from(JSON.stringify(body));
-    const req = this.#request(method, path2, this.#agent, payload ? { "Content-Type": "application/json" } : {}, signal);
+    return this.#exchange(method, path2, payload, payload ? { "Content-Type": "application/json" } : {}, signal);
+  }
+  /** A call whose body is a tar (`PUT /containers/{id}/archive`); its answer as `call`'s. */
+  sendTar(method, path2, tar, signal) {
+    const payload = Buffer.from(tar.buffer, tar.byteOffset, tar.byteLength);
+    return this.#exchange(method, path2, payload, { "Content-Type": "application/x-tar" }, signal);
+  }
+  async #exchange(method, path2, payload, headers, signal) {
+    const req = this.#request(method, path2, this.#agent, headers, signal);
     const res = await responseOf(req, payload, this.endpoint);
     const text = await readBody(res);
     if (res.statusCode >= 400)
@@ -19166,58 +19395,175 @@ class FrameReader {
   }
 }
 ;
-const LATE_OOM_WAITS_MS = [0, 100, 200, 400, 800];
-function couldBeLateOom(ending) {
-  return ending.exitCode === 137 && !ending.killedByUs && !ending.oomKilled;
+async function removeContainer(api, name) {
+  await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
+    if (!(error instanceof ApiError && error.status === 404))
+      throw error;
+  });
 }
-async function oomVerdict(ending, seen, waits = LATE_OOM_WAITS_MS) {
-  if (ending.oomKilled)
-    return true;
-  if (!couldBeLateOom(ending))
-    return false;
-  for (const wait of waits) {
-    if (wait > 0)
-      await (0, promises_namespaceObject.setTimeout)(wait);
-    if (await seen().catch(() => false))
-      return true;
-  }
-  return false;
+async function containerMemory(api, name) {
+  const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
+  const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, void 0, signal).catch(() => void 0);
+  return memoryFromStats(stats);
 }
-const OOM_LOOK_TIMEOUT_MS = 2e3;
-function eventWindow(now = Date.now()) {
-  return { since: "0", until: (now / 1e3).toFixed(3) };
+function oomEventSeen(api, name) {
+  const { since, until } = eventWindow();
+  const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
+  return new Promise((resolve2, reject) => {
+    let seen = false;
+    let ended = false;
+    let timer;
+    const end = () => {
+      ended = true;
+      clearTimeout(timer);
+      resolve2(seen);
+    };
+    api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => seen = true, end).then((events) => {
+      if (!ended)
+        timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
+    }, reject);
+  });
+}
+const STATS_INTERVAL_MS = 250;
+function cpuFromStats(stats) {
+  const usage = stats?.cpu_stats?.cpu_usage?.total_usage;
+  if (typeof usage !== "number" || usage <= 0)
+    return void 0;
+  return { waitedUs: 0, usedUs: Math.round(usage / 1e3) };
+}
+function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
+  let last;
+  let asked = false;
+  let askedAt = -Infinity;
+  const ask = () => {
+    asked = true;
+    askedAt = performance.now();
+    api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, void 0, AbortSignal.timeout(2e3)).then((stats) => last = cpuFromStats(stats) ?? last, () => {
+    }).finally(() => asked = false);
+  };
+  return {
+    kind: "engine stats CPU time",
+    startsAtZero: fresh,
+    read() {
+      if (!asked && performance.now() - askedAt >= intervalMs)
+        ask();
+      return last;
+    }
+  };
+}
+function apiContainerMeter(api, container, local) {
+  return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
 }
 ;
-const memory_sample_MiB = 1024 * 1024;
-const MEMORY_SAMPLE_TIMEOUT_MS = 3e3;
-function memoryFromStats(stats) {
-  const memory = stats?.memory_stats;
-  const usage = memory?.usage;
-  const limit = memory?.limit;
-  if (typeof usage !== "number" || typeof limit !== "number" || limit <= 0)
-    return void 0;
-  const cache = memory?.stats?.total_inactive_file ?? memory?.stats?.inactive_file;
-  return { usedBytes: usage - (typeof cache === "number" && cache < usage ? cache : 0), limitBytes: limit };
+const WAIT_TIMEOUT_MS = 6e4;
+const failureOf = (call) => call.then(() => void 0, (error) => error.message);
+function apiRunImageSteps(api) {
+  return {
+    // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait.
+    create: (name, policy) => failureOf(api.call("POST", `/containers/create?name=${name}`, {
+      ...apiCreateConfig(policy),
+      AttachStdin: false,
+      OpenStdin: false,
+      StdinOnce: false
+    })),
+    // As `docker cp -`: owners as the tar has them, no directory replaced by a file.
+    copy: (name, archive, timeoutMs) => failureOf(api.sendTar("PUT", `/containers/${name}/archive?path=%2F&noOverwriteDirNonDir=true`, archive, AbortSignal.timeout(timeoutMs))),
+    start: (name, timeoutMs, maxOutputBytes) => startAttached(api, name, timeoutMs, maxOutputBytes),
+    async commit(name, tag, labels, timeoutMs) {
+      const at = tag.lastIndexOf(":");
+      const changes = Object.entries(labels).map(([key, value]) => `&changes=${encodeURIComponent(`LABEL ${key}=${value}`)}`).join("");
+      const query = `container=${name}&repo=${encodeURIComponent(tag.slice(0, at))}&tag=${encodeURIComponent(tag.slice(at + 1))}`;
+      try {
+        const made = await api.call("POST", `/commit?${query}${changes}`, void 0, AbortSignal.timeout(timeoutMs));
+        return made?.Id ? { id: made.Id } : {};
+      } catch (error) {
+        return { failed: error.message };
+      }
+    },
+    remove: (name) => removeContainer(api, name).catch(() => {
+    }),
+    async removeImage(image) {
+      try {
+        await api.call("DELETE", `/images/${encodeURIComponent(image)}?force=1`);
+        return void 0;
+      } catch (error) {
+        return error instanceof ApiError && error.status === 404 ? void 0 : `${image}: ${error.message}`;
+      }
+    }
+  };
 }
-const UNITS = {
-  b: 1,
-  kib: 1024,
-  mib: memory_sample_MiB,
-  gib: 1024 * memory_sample_MiB,
-  tib: 1024 * 1024 * memory_sample_MiB,
-  kb: 1e3,
-  mb: 1e6,
-  gb: 1e9,
-  tb: 1e12
-};
-function bytesOf(text) {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
-  const unit = UNITS[(m?.[2] ?? "").toLowerCase() || "b"];
-  return m && unit !== void 0 ? Number(m[1]) * unit : void 0;
+async function startAttached(api, name, timeoutMs, maxOutputBytes) {
+  const stdout = new StreamCapture(maxOutputBytes);
+  const stderr = new StreamCapture(maxOutputBytes);
+  const output = () => `${stdout.result().text}${stderr.result().text}`;
+  let stream2;
+  try {
+    stream2 = await api.hijack(`/containers/${name}/attach?stream=1&stdout=1&stderr=1`);
+  } catch (error) {
+    return { failed: error.message, output: "" };
+  }
+  const frames = new FrameReader((id, payload) => (id === STDOUT ? stdout : stderr).push(payload));
+  const attached = stream2;
+  const ended = new Promise((resolve2) => {
+    attached.on("data", (chunk) => frames.push(chunk));
+    attached.on("error", () => {
+    });
+    attached.once("close", () => resolve2());
+  });
+  try {
+    await api.call("POST", `/containers/${name}/start`);
+  } catch (error) {
+    attached.destroy();
+    return { failed: error.message, output: output() };
+  }
+  let timedOut = false;
+  let cut;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    void api.call("POST", `/containers/${name}/kill`).catch(() => {
+    });
+    cut = setTimeout(() => attached.destroy(), KILL_GRACE_MS);
+  }, timeoutMs);
+  await ended;
+  clearTimeout(deadline);
+  clearTimeout(cut);
+  if (timedOut)
+    return { timedOut: true, output: output() };
+  try {
+    const waited = await api.call("POST", `/containers/${name}/wait?condition=not-running`, void 0, AbortSignal.timeout(WAIT_TIMEOUT_MS));
+    return typeof waited?.StatusCode === "number" ? { code: waited.StatusCode, output: output() } : { failed: "the engine gave no exit code", output: output() };
+  } catch (error) {
+    return { failed: error.message, output: output() };
+  }
 }
-function memoryFromCli(memUsage) {
-  const [used, limit] = memUsage.split("/").map(bytesOf);
-  return used === void 0 || limit === void 0 || limit <= 0 ? void 0 : { usedBytes: used, limitBytes: limit };
+;
+function cliRunImageSteps(binary, dialect) {
+  const failure = (result) => result.code === 0 ? void 0 : describeFailure(result);
+  return {
+    create: async (name, policy) => failure(await cli(binary, cliRunArgs(policy, name, dialect, "create"))),
+    copy: async (name, archive, timeoutMs) => failure(await cli(binary, ["cp", "-", `${name}:/`], { input: archive, timeoutMs })),
+    async start(name, timeoutMs, maxOutputBytes) {
+      const result = await cli(binary, ["start", "-a", name], { timeoutMs, maxOutputBytes });
+      const output = `${result.stdout}${result.stderr}`;
+      if (result.timedOut) {
+        await cli(binary, ["kill", name]);
+        return { timedOut: true, output };
+      }
+      if (result.error)
+        return { failed: result.error.message, output };
+      return { code: result.code ?? 125, output };
+    },
+    async commit(name, tag, labels, timeoutMs) {
+      const changes = Object.entries(labels).flatMap(([key, value]) => ["--change", `LABEL ${key}=${value}`]);
+      const committed = await cli(binary, ["commit", ...changes, name, tag], { timeoutMs });
+      if (committed.code !== 0)
+        return { failed: describeFailure(committed) };
+      const id = committed.stdout.trim();
+      return id ? { id } : {};
+    },
+    remove: async (name) => void await cli(binary, ["rm", "-f", "-v", name]),
+    removeImage: (image) => removeImage(binary, image, true)
+  };
 }
 ;
 const MIN_STEP_MS = 1;
@@ -19430,170 +19776,6 @@ async function readChild(started, job, { nonce, input }, control) {
   const exit = await exited;
   const durationMs2 = clock.end();
   return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs2, memoryAtTimeout) };
-}
-;
-function cgroupMounts(mountinfo) {
-  const mounts = {};
-  for (const line of mountinfo.split("\n")) {
-    const [left2, right] = line.split(" - ");
-    if (left2 === void 0 || right === void 0)
-      continue;
-    const mountpoint = left2.split(" ")[4];
-    const [fstype, , superOptions = ""] = right.split(" ");
-    if (mountpoint === void 0)
-      continue;
-    if (fstype === "cgroup2")
-      mounts.unified ??= mountpoint;
-    else if (fstype === "cgroup") {
-      const controllers = superOptions.split(",");
-      if (controllers.includes("cpuacct"))
-        mounts.cpuacct ??= mountpoint;
-      if (controllers.includes("cpu"))
-        mounts.cpu ??= mountpoint;
-    }
-  }
-  return mounts;
-}
-function pressureFullUs(text) {
-  const match2 = /^full .*\btotal=(\d+)$/m.exec(text);
-  return match2 ? Number(match2[1]) : void 0;
-}
-function throttledUs(text) {
-  const v2 = /^throttled_usec (\d+)$/m.exec(text);
-  if (v2)
-    return Number(v2[1]);
-  const v1 = /^throttled_time (\d+)$/m.exec(text);
-  return v1 ? Math.round(Number(v1[1]) / 1e3) : void 0;
-}
-function cpuStatUsageUs(text) {
-  const match2 = /^usage_usec (\d+)$/m.exec(text);
-  return match2 ? Number(match2[1]) : void 0;
-}
-function schedstat(text) {
-  const match2 = /^(\d+) (\d+) \d+\s*$/.exec(text);
-  return match2 ? { cpuNs: Number(match2[1]), delayNs: Number(match2[2]) } : void 0;
-}
-class TaskDelays {
-  tasksFile;
-  proc;
-  #seen = /* @__PURE__ */ new Map();
-  #throttledUs;
-  #totalUs = 0;
-  /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
-  listed = false;
-  constructor(tasksFile, proc = "/proc") {
-    this.tasksFile = tasksFile;
-    this.proc = proc;
-  }
-  /** The sum in microseconds, or undefined when the tasks file cannot be read. */
-  read(throttledUs2 = 0) {
-    const tasks = readOrUndefined(this.tasksFile);
-    if (tasks === void 0)
-      return void 0;
-    const now = /* @__PURE__ */ new Map();
-    let active = 0;
-    let grownNs = 0;
-    for (const tid of tasks.split("\n")) {
-      if (!/^\d+$/.test(tid))
-        continue;
-      const text = readOrUndefined((0, external_node_path_namespaceObject.join)(this.proc, tid, "schedstat"));
-      const stat = text === void 0 ? void 0 : schedstat(text);
-      if (stat === void 0)
-        continue;
-      const before = this.#seen.get(tid);
-      const fresh = before === void 0 || stat.cpuNs < before.cpuNs || stat.delayNs < before.delayNs;
-      const cpuNs = fresh ? stat.cpuNs : stat.cpuNs - before.cpuNs;
-      const delayNs = fresh ? stat.delayNs : stat.delayNs - before.delayNs;
-      this.listed = true;
-      if (cpuNs > 0 || delayNs > 0)
-        active++;
-      grownNs += delayNs;
-      now.set(tid, stat);
-    }
-    const throttled = this.#throttledUs === void 0 ? 0 : Math.max(0, throttledUs2 - this.#throttledUs);
-    this.#throttledUs = throttledUs2;
-    this.#seen = now;
-    if (active <= 1)
-      this.#totalUs += Math.max(0, grownNs / 1e3 - throttled);
-    return Math.round(this.#totalUs);
-  }
-}
-const readOrUndefined = (path2) => {
-  try {
-    return (0, external_node_fs_namespaceObject.readFileSync)(path2, "utf8");
-  } catch {
-    return void 0;
-  }
-};
-function cgroupMeter(mounts, path2, proc = "/proc") {
-  const unified = mounts.unified === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.unified, path2);
-  const cpuacct = mounts.cpuacct === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2);
-  const cpu = mounts.cpu === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpu, path2);
-  const tasks = [
-    ...unified === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(unified, "cgroup.threads"), proc)],
-    ...cpuacct === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(cpuacct, "tasks"), proc)]
-  ];
-  return {
-    kind: "cgroup CPU pressure",
-    read() {
-      const pressure = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
-      const stalledUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
-      const stat = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.stat"));
-      const v1Stat = cpu === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(cpu, "cpu.stat"));
-      const throttled = Math.max((stat === void 0 ? void 0 : throttledUs(stat)) ?? 0, (v1Stat === void 0 ? void 0 : throttledUs(v1Stat)) ?? 0);
-      const waitedUs = stalledUs === void 0 ? void 0 : stalledUs - throttled;
-      let usedUs = stat === void 0 ? void 0 : cpuStatUsageUs(stat);
-      if ((usedUs === void 0 || usedUs === 0) && cpuacct !== void 0) {
-        const nanos = readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
-        if (nanos !== void 0 && /^\d+\s*$/.test(nanos))
-          usedUs = Math.round(Number(nanos) / 1e3);
-      }
-      if (waitedUs === void 0 && usedUs === void 0)
-        return void 0;
-      let queuedUs;
-      for (const list of tasks) {
-        queuedUs = list.read(throttled) ?? queuedUs;
-        if (list.listed)
-          break;
-      }
-      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...queuedUs !== void 0 && { queuedUs } };
-    }
-  };
-}
-let mountsOfThisMachine;
-function localCgroupMounts() {
-  mountsOfThisMachine ??= cgroupMounts(readOrUndefined("/proc/self/mountinfo") ?? "");
-  return mountsOfThisMachine;
-}
-function containerCgroupPaths(id) {
-  return [
-    `docker/${id}`,
-    `system.slice/docker-${id}.scope`,
-    `libpod_parent/libpod-${id}`,
-    `machine.slice/libpod-${id}.scope`
-  ];
-}
-function containerMeter(id, mounts = localCgroupMounts()) {
-  let meter;
-  return {
-    kind: "cgroup CPU pressure",
-    read() {
-      if (meter === void 0) {
-        const known = id();
-        if (known === void 0 || !/^[0-9a-f]{64}$/.test(known))
-          return void 0;
-        const found = containerCgroupPaths(known).find((path2) => mounts.unified !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.unified, path2)) || mounts.cpuacct !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2)));
-        if (found === void 0)
-          return void 0;
-        meter = cgroupMeter(mounts, found);
-      }
-      return meter.read();
-    }
-  };
-}
-function engineIsLocal(env = process.env) {
-  const host = env.DOCKER_HOST ?? env.CONTAINER_HOST ?? "";
-  return (host === "" || host.startsWith("unix://")) && localCgroupMounts().unified !== void 0;
 }
 ;
 const PULL_TIMEOUT_MS = 15 * 6e4;
@@ -19841,68 +20023,10 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter
   });
 }
 ;
-async function removeContainer(api, name) {
-  await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
-    if (!(error instanceof ApiError && error.status === 404))
-      throw error;
-  });
-}
-async function containerMemory(api, name) {
-  const signal = AbortSignal.timeout(MEMORY_SAMPLE_TIMEOUT_MS);
-  const stats = await api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, void 0, signal).catch(() => void 0);
-  return memoryFromStats(stats);
-}
-function oomEventSeen(api, name) {
-  const { since, until } = eventWindow();
-  const filters = encodeURIComponent(JSON.stringify({ container: [name], event: ["oom"] }));
-  return new Promise((resolve2, reject) => {
-    let seen = false;
-    let ended = false;
-    let timer;
-    const end = () => {
-      ended = true;
-      clearTimeout(timer);
-      resolve2(seen);
-    };
-    api.lines(`/events?since=${since}&until=${until}&filters=${filters}`, () => seen = true, end).then((events) => {
-      if (!ended)
-        timer = setTimeout(() => (events.close(), end()), OOM_LOOK_TIMEOUT_MS);
-    }, reject);
-  });
-}
-const STATS_INTERVAL_MS = 250;
-function cpuFromStats(stats) {
-  const usage = stats?.cpu_stats?.cpu_usage?.total_usage;
-  if (typeof usage !== "number" || usage <= 0)
-    return void 0;
-  return { waitedUs: 0, usedUs: Math.round(usage / 1e3) };
-}
-function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
-  let last;
-  let asked = false;
-  let askedAt = -Infinity;
-  const ask = () => {
-    asked = true;
-    askedAt = performance.now();
-    api.call("GET", `/containers/${name}/stats?stream=false&one-shot=true`, void 0, AbortSignal.timeout(2e3)).then((stats) => last = cpuFromStats(stats) ?? last, () => {
-    }).finally(() => asked = false);
-  };
-  return {
-    kind: "engine stats CPU time",
-    startsAtZero: fresh,
-    read() {
-      if (!asked && performance.now() - askedAt >= intervalMs)
-        ask();
-      return last;
-    }
-  };
-}
-function apiContainerMeter(api, container, local) {
-  return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
-}
-;
 class FreshPoolEngine extends CliImages {
   #api;
+  /** Run images are made through it too (ContainerEngine.api). */
+  api;
   #warmTarget;
   /** Containers being created or ready, by their create config. */
   #warm = /* @__PURE__ */ new Map();
@@ -19919,6 +20043,7 @@ class FreshPoolEngine extends CliImages {
   constructor(api, cli2, options) {
     super(cli2);
     this.#api = api;
+    this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
     this.#warmTarget = Math.max(0, options.warm);
   }
@@ -21296,6 +21421,8 @@ function execArgv(command, check, base, results) {
 }
 class SharedEngine extends CliImages {
   #api;
+  /** Run images are made through it too (ContainerEngine.api). */
+  api;
   /** Containers between candidates, by config. */
   #idle = /* @__PURE__ */ new Map();
   /** Every container of ours, idle or busy, until removed. */
@@ -21306,6 +21433,7 @@ class SharedEngine extends CliImages {
   constructor(api, cli2) {
     super(cli2);
     this.#api = api;
+    this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
   }
   async runOpened(job, hooks, { nonce, input }) {
@@ -21586,6 +21714,10 @@ class ServicesEngine {
   /** Exposed ports per image, read once. */
   #exposed = /* @__PURE__ */ new Map();
   #aborted = false;
+  /** The wrapped engine's (ContainerEngine.api). */
+  get api() {
+    return this.#inner.api;
+  }
   constructor(inner, options) {
     this.#inner = inner;
     this.#binary = options.binary;
@@ -22300,11 +22432,9 @@ async function runSession(settings, work, runId, io) {
     evaluation: evaluate(outcome2.results, baseline, settings.reports.passAtK)
   };
 }
-function runImageMaker(binary) {
-  return {
-    build: (spec) => buildRunImage(binary, binary, spec),
-    remove: (image) => removeRunImage(binary, image)
-  };
+function runImageMaker(binary, api) {
+  const steps = api ? apiRunImageSteps(api) : cliRunImageSteps(binary, binary);
+  return { build: (spec) => buildRunImage(steps, spec), remove: (image) => steps.removeImage(image) };
 }
 function readTestFiles({ source, limits }) {
   return loadTestFiles(source.tests, source.workdir, limits.workdirBytes);
@@ -22313,7 +22443,7 @@ async function run_openRun(settings, runId, log, given = {}) {
   const testFiles = given.testFiles ?? await readTestFiles(settings);
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
-  const runImages = new RunImages(settings, runImageMaker(binary), { [engine_RUN_LABEL]: runId }, log);
+  const runImages = new RunImages(settings, runImageMaker(binary, engine.api), { [engine_RUN_LABEL]: runId }, log);
   const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), line_images_runOwnImages(settings), (image) => imageIdOf(binary, image));
   const releaseImage = async (image) => {
     const failures = await runImages.releaseSource(image);
