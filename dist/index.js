@@ -53962,8 +53962,8 @@ const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then moved (or,
-// from an image's own work dir, copied) to RUN_TREE_DIR, which the candidates copy from. Nothing else is kept: /tmp and /var/tmp are the setup's
-// tmpfs (policy.ts), and the image's system is not writable by nobody.
+// from an image's own work dir, copied) to RUN_TREE_DIR, which the candidates copy from. Nothing else is
+// kept: /tmp and /var/tmp are the setup's tmpfs (policy.ts), and the image's system is not writable by nobody.
 // An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
 // repository's can be larger than its files, copied into every candidate's work dir. It must hold more than
 // the files sent into it ($4, their top-level names a line each): the engine makes a missing work dir, and
