@@ -304,9 +304,11 @@ describe("our own failures", () => {
   it("ends a timed-out run whose `docker kill` never returns", async () => {
     const dir = tempDir("hung-kill");
     const binary = join(dir, "docker");
+    // This process's own hang, told apart from another run's of this test on the same machine.
+    const hang = `sleep 3600.${process.pid}`;
     writeFileSync(
       binary,
-      `#!/bin/sh\n[ "$1" = kill ] && exec sleep 3600\nexec ${execFileSync("sh", ["-c", "command -v docker"], { encoding: "utf8" }).trim()} "$@"\n`,
+      `#!/bin/sh\n[ "$1" = kill ] && exec ${hang}\nexec ${execFileSync("sh", ["-c", "command -v docker"], { encoding: "utf8" }).trim()} "$@"\n`,
       { mode: 0o755 },
     );
     const hung = new CliEngine({ binary });
@@ -322,7 +324,7 @@ describe("our own failures", () => {
     expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${RUN_ID}-hung`, "--format", "{{.Names}}").trim()).toBe(
       "",
     );
-    expect(spawnSync("pgrep", ["-f", "sleep 3600"]).stdout.toString().trim()).toBe("");
+    expect(spawnSync("pgrep", ["-f", hang]).stdout.toString().trim()).toBe("");
   });
 
   it("reports an engine that does not answer, reached through the runner's DOCKER_HOST", async () => {
