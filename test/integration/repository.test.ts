@@ -2,6 +2,7 @@
 // git tracks (no `tests` input), dependencies by `setup` or by an image built from a Dockerfile, the
 // repository's own suite (unittest, node --test), the process limit a suite needs, and the checkout
 // byte-identical afterwards.
+import { randomBytes } from "node:crypto";
 import { cpSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -102,7 +103,8 @@ describe("dependencies in an image built from the repository's Dockerfile", () =
       join(context, "Dockerfile"),
       `FROM ${PYTHON_DEV_IMAGE}\nCOPY vendor/ /tmp/vendor/\nRUN pip install --no-index --no-deps --break-system-packages /tmp/vendor/tinydep-1.0-py3-none-any.whl\n`,
     );
-    const tag = "sandbox-gate-test/inventory-deps:test";
+    // Named for this run: a second run of the suite on the same engine removes its own at its end.
+    const tag = `sandbox-gate-test/inventory-deps-${randomBytes(4).toString("hex")}:test`;
     docker("build", "--quiet", "--tag", tag, context);
     try {
       const { results } = await gate(
