@@ -53989,11 +53989,10 @@ if [ -n "$3" ]; then
 else
   # Our own files, in the container's layer with what the setup made: moved, not copied, so that the run
   # image holds the tree once (its commit, a sys-heavy untar of the layer, costs half). What cannot be
-  # moved (an entry of the image's own) is copied below.
-  for entry in * .[!.]* ..?*; do
-    [ -e "$entry" ] || [ -L "$entry" ] || continue
-    mv -f -- "$entry" ${RUN_TREE_DIR}/ 2>/dev/null || :
-  done
+  # moved (an entry of the image's own) is copied below. One mv for all: it goes on past an entry it
+  # cannot move, and a pattern that matched nothing is a name it cannot find; an exec an entry cost 2–3 ms
+  # each on a host with page-table isolation.
+  mv -f -- * .[!.]* ..?* ${RUN_TREE_DIR}/ 2>/dev/null || :
   set --
 fi
 (tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {

@@ -99,7 +99,8 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     // A directory nobody may write cannot move to another parent (its `..` would change): it is copied.
     const built = await build({
       setup: {
-        command: "mkdir ro && echo kept > ro/f && chmod a-w ro && echo made > m",
+        // Dot names as well: the driver's one mv takes them by pattern.
+        command: "mkdir ro && echo kept > ro/f && chmod a-w ro && echo made > m && echo h > .hidden && echo o > ..odd",
         network: "none",
         timeoutMs: 60_000,
       },
@@ -107,7 +108,7 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     expect(built.ok, JSON.stringify(built)).toBe(true);
     if (!built.ok) return;
     const facts = await engine.run(candidate(built.image, "cat ro/f m pkg/mod.py; ls -A | sort | tr '\\n' ' '"));
-    expect(facts.stdout.text).toBe("kept\nmade\nVALUE = 1\nalias.py m pkg ro run.sh ");
+    expect(facts.stdout.text).toBe("kept\nmade\nVALUE = 1\n..odd .hidden alias.py m pkg ro run.sh ");
     // The image's own work dir, under no tmpfs: only what could not be moved is left there.
     expect(
       docker(
