@@ -256,6 +256,8 @@ function mountsUnder(root: string): string[] {
 
 describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEnv) => {
   const engine = new SpareEngine();
+  // The first candidate's process name, this run's own: the host's process table shows every run's.
+  const SPARE_SLEEPER = `sg-sleeper-spare-${randomBytes(4).toString("hex")}`;
   let github: FakeGitHub;
   const PR = 9;
 
@@ -264,7 +266,7 @@ describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEn
     await engine.start();
     engine.load(TEST_IMAGE);
     github = await startFakeGitHub();
-    for (const reply of [sleeper("sg-sleeper-spare"), "```bash\necho two\n```", "```bash\necho three\n```"])
+    for (const reply of [sleeper(SPARE_SLEEPER), "```bash\necho two\n```", "```bash\necho three\n```"])
       github.addIssueComment("octo", "app", PR, reply, AGENT);
   }, 120_000);
 
@@ -307,7 +309,7 @@ describe.each(ENGINES)("a Docker engine that stops, reached by %s", (_, engineEn
       let killed = false;
       const options = step((child) => {
         void vi
-          .waitFor(() => expect(pids(["-f", "sg-sleeper-spare"])).toHaveLength(1), { timeout: 30_000, interval: 100 })
+          .waitFor(() => expect(pids(["-f", SPARE_SLEEPER])).toHaveLength(1), { timeout: 30_000, interval: 100 })
           .then(() => engine.stop("SIGKILL"))
           .then(
             () => (killed = true),

@@ -373,13 +373,19 @@ export const LIMIT_CASES: HostileCase[] = [
   },
 ];
 
+/**
+ * The name the daemonizing case's sleeper runs under, which the host's process table shows: its own for each
+ * test file (a module each), so a check for it finds this file's, not another file's or another run's.
+ */
+export const DAEMON_NAME = `sandbox-gate-daemon-${randomBytes(4).toString("hex")}`;
+
 /** Cases about how the runner ends and judges a run, whatever the runtime. */
 export const ENDING_CASES: HostileCase[] = [
   {
     // The run ends with the test command; the daemon dies with the container's PID namespace.
     name: "a child that daemonizes (setsid) and outlives the test command",
     language: "bash",
-    code: "setsid bash -c 'exec -a sandbox-gate-daemon sleep 60' </dev/null >/dev/null 2>&1 &\nsetsid bash -c 'sleep 1; echo daemon still here' &\necho started",
+    code: `setsid bash -c 'exec -a ${DAEMON_NAME} sleep 60' </dev/null >/dev/null 2>&1 &\nsetsid bash -c 'sleep 1; echo daemon still here' &\necho started`,
     status: "pass",
     // Were the daemon to hold the run, it would be a timeout: the limit is the suite's roomy one.
     check: ({ result, elapsedMs }) => {

@@ -19,6 +19,7 @@ import { RUN_LABEL } from "../../src/sandbox/engine.js";
 import { pullRequestEvent, runStep } from "./bundled-action.js";
 import { flags, startCli } from "./gate-process.js";
 import {
+  DAEMON_NAME,
   ENDING_CASES,
   HOSTILE_INPUTS,
   HostileWorld,
@@ -60,7 +61,7 @@ describe("hostile candidates", () => {
 
   it("leaves no process of a daemonized child on the host", () => {
     expect(docker("ps", "-q", "--filter", `label=${RUN_LABEL}=${sandbox.runId}`)).toBe("");
-    expect(hostProcesses("sandbox-gate-daemon")).toEqual([]);
+    expect(hostProcesses(DAEMON_NAME)).toEqual([]);
   });
 
   // The checker runs before the candidate and echoes its source (`node --check` prints the bad line).

@@ -8,7 +8,7 @@ import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
 import { RUN_LABEL } from "../../../src/sandbox/engine.js";
 import { NamespaceEngine, removeNamespaceLabelled } from "../../../src/sandbox/engines/namespace/namespace.js";
 import type { ContainerEngine } from "../../../src/sandbox/engine.js";
-import { judgesHostileCases } from "../hostile-cases.js";
+import { DAEMON_NAME, judgesHostileCases } from "../hostile-cases.js";
 import { docker } from "../support.js";
 import { traces } from "./namespace-traces.js";
 
@@ -36,7 +36,7 @@ describe("hostile candidates under isolation: namespace", () => {
   judgesHostileCases(engine, runId, { afterEach: expectClean });
 
   it("leaves no process of a daemonized child on the host", () => {
-    const found = spawnSync("pgrep", ["-af", "sandbox-gate-daemon"], { encoding: "utf8" });
+    const found = spawnSync("pgrep", ["-af", DAEMON_NAME], { encoding: "utf8" });
     expect(found.stdout.split("\n").filter(Boolean)).toEqual([]);
     expect(seen.length).toBeGreaterThan(0);
   });
