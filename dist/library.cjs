@@ -15382,6 +15382,9 @@ function sandboxErrorOf(binary, job, { phase, text, stalled, busy, durationMs: d
     const waited = spent === void 0 ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs2)} for a CPU`;
     return `the machine was too busy to judge it${waited}`;
   }
+  if (stalled && phase === "run") {
+    return `the engine did not end the run within the wall-clock backstop, although every process of the candidate had ended`;
+  }
   if (stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1e3} s (still in ${phase})`;
   }
@@ -19056,6 +19059,8 @@ class TaskDelays {
   #totalUs = 0;
   /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
   listed = false;
+  /** The tasks the list named at the last read. */
+  count = 0;
   constructor(tasksFile, proc = "/proc") {
     this.tasksFile = tasksFile;
     this.proc = proc;
@@ -19068,9 +19073,11 @@ class TaskDelays {
     const now = /* @__PURE__ */ new Map();
     let active = 0;
     let grownNs = 0;
+    this.count = 0;
     for (const tid of tasks.split("\n")) {
       if (!/^\d+$/.test(tid))
         continue;
+      this.count++;
       const text = readOrUndefined((0, external_node_path_namespaceObject.join)(this.proc, tid, "schedstat"));
       const stat = text === void 0 ? void 0 : schedstat(text);
       if (stat === void 0)
@@ -19108,32 +19115,48 @@ function cgroupMeter(mounts, path2, proc = "/proc") {
     ...unified === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(unified, "cgroup.threads"), proc)],
     ...cpuacct === void 0 ? [] : [new TaskDelays((0, external_node_path_namespaceObject.join)(cpuacct, "tasks"), proc)]
   ];
+  let last;
   return {
     kind: "cgroup CPU pressure",
     read() {
-      const pressure = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
-      const stalledUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
-      const stat = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.stat"));
-      const v1Stat = cpu === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(cpu, "cpu.stat"));
-      const throttled = Math.max((stat === void 0 ? void 0 : throttledUs(stat)) ?? 0, (v1Stat === void 0 ? void 0 : throttledUs(v1Stat)) ?? 0);
-      const waitedUs = stalledUs === void 0 ? void 0 : stalledUs - throttled;
-      let usedUs = stat === void 0 ? void 0 : cpuStatUsageUs(stat);
-      if ((usedUs === void 0 || usedUs === 0) && cpuacct !== void 0) {
-        const nanos = readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
-        if (nanos !== void 0 && /^\d+\s*$/.test(nanos))
-          usedUs = Math.round(Number(nanos) / 1e3);
-      }
-      if (waitedUs === void 0 && usedUs === void 0)
-        return void 0;
-      let queuedUs;
-      for (const list of tasks) {
-        queuedUs = list.read(throttled) ?? queuedUs;
-        if (list.listed)
-          break;
-      }
-      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...queuedUs !== void 0 && { queuedUs } };
+      const reading = readCounters();
+      if (reading !== void 0)
+        return last = reading;
+      const gone = [unified, cpuacct].every((dir) => dir === void 0 || !(0, external_node_fs_namespaceObject.existsSync)(dir));
+      return last !== void 0 && gone ? { ...last, tasks: 0 } : void 0;
     }
   };
+  function readCounters() {
+    const pressure = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
+    const stalledUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
+    const stat = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+    const v1Stat = cpu === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(cpu, "cpu.stat"));
+    const throttled = Math.max((stat === void 0 ? void 0 : throttledUs(stat)) ?? 0, (v1Stat === void 0 ? void 0 : throttledUs(v1Stat)) ?? 0);
+    const waitedUs = stalledUs === void 0 ? void 0 : stalledUs - throttled;
+    let usedUs = stat === void 0 ? void 0 : cpuStatUsageUs(stat);
+    if ((usedUs === void 0 || usedUs === 0) && cpuacct !== void 0) {
+      const nanos = readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
+      if (nanos !== void 0 && /^\d+\s*$/.test(nanos))
+        usedUs = Math.round(Number(nanos) / 1e3);
+    }
+    if (waitedUs === void 0 && usedUs === void 0)
+      return void 0;
+    let queuedUs;
+    let count;
+    for (const list of tasks) {
+      queuedUs = list.read(throttled) ?? queuedUs;
+      if (!list.listed)
+        continue;
+      count = list.count;
+      break;
+    }
+    return {
+      waitedUs: waitedUs ?? 0,
+      usedUs: usedUs ?? 0,
+      ...queuedUs !== void 0 && { queuedUs },
+      ...count !== void 0 && { tasks: count }
+    };
+  }
 }
 let mountsOfThisMachine;
 function localCgroupMounts() {
@@ -19617,6 +19640,8 @@ class RunClock {
   #final;
   /** When the final reading was taken. */
   #finalAt = 0;
+  /** The first reading that found no task of the candidate left, and when: its time ended there. */
+  #ended;
   /** When the candidate's own clock ran out: what follows (a memory sample, the kill) is our time, not its. */
   #expiredAt;
   #timer;
@@ -19653,7 +19678,7 @@ class RunClock {
    * up to its deadline when a clock ended it.
    */
   end() {
-    const endedAt = this.#expiredAt ?? performance.now();
+    const endedAt = this.#expiredAt ?? this.#ended?.at ?? performance.now();
     this.#finish();
     this.#stop();
     this.parser.end();
@@ -19674,11 +19699,23 @@ class RunClock {
     this.#final = this.#read();
     this.#finalAt = performance.now();
   }
-  /** Reads the meter, keeping the reading; the last one when the counters are gone. */
+  /**
+   * Reads the meter, keeping the reading; the last one when the counters are gone. The first reading of
+   * the run that finds no task left ends the candidate's time (a poll late by the event loop charges it
+   * the lateness, never gives it time).
+   */
   #read() {
     const reading = this.#meter?.read();
     if (reading !== void 0)
       this.#last = reading;
+    if (reading?.tasks === 0 && this.#run !== void 0 && this.#ended === void 0) {
+      const at = performance.now();
+      this.#ended = { at, reading };
+      if (this.#final === void 0) {
+        this.#final = reading;
+        this.#finalAt = at;
+      }
+    }
     return this.#last;
   }
   #arm(ms) {
@@ -19692,8 +19729,11 @@ class RunClock {
    */
   #step() {
     const phase = this.#phase;
-    const now = performance.now();
-    const reading = this.#read();
+    let now = performance.now();
+    let reading = this.#read();
+    const ended = phase === this.#run ? this.#ended : void 0;
+    if (ended !== void 0)
+      ({ at: now, reading } = ended);
     const wallMs = now - phase.startedAt;
     const step = charged_time_nextStep({
       wallMs,
@@ -19701,6 +19741,14 @@ class RunClock {
       limitMs: phase.limitMs,
       backstopMs: phase.backstopMs
     });
+    if (ended !== void 0 && step.kind === "wait") {
+      const leftMs = phase.backstopMs - (performance.now() - phase.startedAt);
+      if (leftMs > 0)
+        return this.#arm(leftMs);
+      this.stalled = true;
+      this.#stop();
+      return this.#onExpired();
+    }
     if (step.kind === "wait")
       return this.#arm(step.forMs);
     if (phase !== this.#run)

@@ -82,6 +82,8 @@ export class TaskDelays {
   #totalUs = 0;
   /** Whether the list ever named a task: gVisor's sandbox leaves the unified one empty. */
   listed = false;
+  /** The tasks the list named at the last read. */
+  count = 0;
 
   constructor(
     /** The tasks file (`cgroup.threads`, v1's `tasks`): one thread id a line. */
@@ -96,8 +98,10 @@ export class TaskDelays {
     const now = new Map<string, { cpuNs: number; delayNs: number }>();
     let active = 0;
     let grownNs = 0;
+    this.count = 0;
     for (const tid of tasks.split("\n")) {
       if (!/^\d+$/.test(tid)) continue;
+      this.count++;
       const text = readOrUndefined(join(this.proc, tid, "schedstat"));
       const stat = text === undefined ? undefined : schedstat(text);
       if (stat === undefined) continue;
@@ -131,8 +135,11 @@ const readOrUndefined = (path: string): string | undefined => {
  * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
  * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
  * cpuacct.usage. The pressure's "full" also counts the time the candidate's own `cpus` quota throttled it
- * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off. A reading without a wait counter reads it as none (the wall clock decides, as before);
- * undefined when neither counter can be read (the cgroup is not there).
+ * (every task runnable, none allowed to run): that is its own doing, so the throttled time is taken off.
+ * A reading without a wait counter reads it as none (the wall clock decides, as before). It says how many
+ * tasks the cgroup holds where a list names them; once the cgroup it read is gone (the engine removes it
+ * after the last task, and cannot before), the last counters with no task. Undefined when neither counter
+ * can be read and never could (the cgroup is not there).
  */
 export function cgroupMeter(mounts: CgroupMounts, path: string, proc = "/proc"): CpuMeter {
   const unified = mounts.unified === undefined ? undefined : join(mounts.unified, path);
@@ -143,35 +150,51 @@ export function cgroupMeter(mounts: CgroupMounts, path: string, proc = "/proc"):
     ...(unified === undefined ? [] : [new TaskDelays(join(unified, "cgroup.threads"), proc)]),
     ...(cpuacct === undefined ? [] : [new TaskDelays(join(cpuacct, "tasks"), proc)]),
   ];
+  let last: CpuReading | undefined;
   return {
     kind: "cgroup CPU pressure",
     read(): CpuReading | undefined {
-      const pressure = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.pressure"));
-      const stalledUs = pressure === undefined ? undefined : pressureFullUs(pressure);
-      const stat = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.stat"));
-      const v1Stat = cpu === undefined ? undefined : readOrUndefined(join(cpu, "cpu.stat"));
-      const throttled = Math.max(
-        (stat === undefined ? undefined : throttledUs(stat)) ?? 0,
-        (v1Stat === undefined ? undefined : throttledUs(v1Stat)) ?? 0,
-      );
-      // Not monotonic itself: the clock takes differences, each never below zero (charged-time.ts).
-      const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
-      let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
-      // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
-      if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
-        const nanos = readOrUndefined(join(cpuacct, "cpuacct.usage"));
-        if (nanos !== undefined && /^\d+\s*$/.test(nanos)) usedUs = Math.round(Number(nanos) / 1000);
-      }
-      if (waitedUs === undefined && usedUs === undefined) return undefined;
-      // The first list that names the tasks; the next only while it never has (half the cost of both).
-      let queuedUs: number | undefined;
-      for (const list of tasks) {
-        queuedUs = list.read(throttled) ?? queuedUs;
-        if (list.listed) break;
-      }
-      return { waitedUs: waitedUs ?? 0, usedUs: usedUs ?? 0, ...(queuedUs !== undefined && { queuedUs }) };
+      const reading = readCounters();
+      if (reading !== undefined) return (last = reading);
+      const gone = [unified, cpuacct].every((dir) => dir === undefined || !existsSync(dir));
+      return last !== undefined && gone ? { ...last, tasks: 0 } : undefined;
     },
   };
+
+  function readCounters(): CpuReading | undefined {
+    const pressure = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.pressure"));
+    const stalledUs = pressure === undefined ? undefined : pressureFullUs(pressure);
+    const stat = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.stat"));
+    const v1Stat = cpu === undefined ? undefined : readOrUndefined(join(cpu, "cpu.stat"));
+    const throttled = Math.max(
+      (stat === undefined ? undefined : throttledUs(stat)) ?? 0,
+      (v1Stat === undefined ? undefined : throttledUs(v1Stat)) ?? 0,
+    );
+    // Not monotonic itself: the clock takes differences, each never below zero (charged-time.ts).
+    const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
+    let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
+    // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
+    if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
+      const nanos = readOrUndefined(join(cpuacct, "cpuacct.usage"));
+      if (nanos !== undefined && /^\d+\s*$/.test(nanos)) usedUs = Math.round(Number(nanos) / 1000);
+    }
+    if (waitedUs === undefined && usedUs === undefined) return undefined;
+    // The first list that names the tasks; the next only while it never has (half the cost of both).
+    let queuedUs: number | undefined;
+    let count: number | undefined;
+    for (const list of tasks) {
+      queuedUs = list.read(throttled) ?? queuedUs;
+      if (!list.listed) continue;
+      count = list.count;
+      break;
+    }
+    return {
+      waitedUs: waitedUs ?? 0,
+      usedUs: usedUs ?? 0,
+      ...(queuedUs !== undefined && { queuedUs }),
+      ...(count !== undefined && { tasks: count }),
+    };
+  }
 }
 
 let mountsOfThisMachine: CgroupMounts | undefined;

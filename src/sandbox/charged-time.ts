@@ -20,6 +20,11 @@ export interface CpuReading {
   usedUs: number;
   /** Its tasks' run-queue delays, summed over the tasks seen since the meter began; absent if unknown. */
   queuedUs?: number;
+  /**
+   * The tasks its cgroup holds now: 0 once every process of the candidate ended (its cgroup may be gone
+   * with it); absent where the meter cannot tell. A process cannot leave its cgroup, so 0 is final.
+   */
+  tasks?: number;
 }
 
 /** Reads a candidate's cgroup; undefined when it cannot (no such cgroup, or one without the counters). */

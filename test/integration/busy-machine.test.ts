@@ -5,10 +5,11 @@
 // ends `timeout`: each hog is a session of its own, as separate jobs' processes are (the kernel's autogroup
 // gives each session one share), so the two sandboxes and four hogs share 2 cores and 1 s of CPU takes
 // 3–5 s of wall (measured; 5.1–5.2 s on 2026-12-04). The 1.5 s of room is for what no counter attributes
-// as a wait for a CPU: the engine's streams and the interpreter's start, ~0.2 s with the hogs alone, but
-// about a second once with four more hogs and a second run of the whole suite beside this one, and again
-// on 2026-12-04 with 1.0 s of CPU used: likely the engine's teardown after the candidate's last process, when
-// no task is left to count a wait (a product defect to fix in the clock, not more room here).
+// as a wait for a CPU: the interpreter's start and a poll's lateness, 0.01–0.12 s with the hogs alone
+// (charged 1.01–1.12 s for the 1 s spin, 2026-12-04). Twice it was about a second more, with a second run
+// of the whole suite beside this one: the engine's teardown after the candidate's last process, when no
+// task was left to count a wait. The clock now stops the candidate's time at the reading that finds no task
+// left in its cgroup (clock.ts), so that teardown is no longer on its clock.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";

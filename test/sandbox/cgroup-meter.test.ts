@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -101,7 +101,35 @@ describe("cgroupMeter", () => {
     });
     const mounts = { unified: join(root, "unified"), cpuacct: join(root, "cpuacct") };
     const meter = cgroupMeter(mounts, "docker/c1", join(root, "proc"));
-    expect(meter.read()).toEqual({ waitedUs: 300, usedUs: 9000, queuedUs: 2000 });
+    expect(meter.read()).toEqual({ waitedUs: 300, usedUs: 9000, queuedUs: 2000, tasks: 2 });
+  });
+
+  it("says when no task is left, and once the engine removed the cgroup, the last counters with no task", () => {
+    const root = tree({
+      "unified/docker/c1/cpu.pressure": "some total=0\nfull avg10=0 total=300\n",
+      "unified/docker/c1/cpu.stat": "usage_usec 9000\n",
+      "unified/docker/c1/cgroup.threads": "41\n",
+      "proc/41/schedstat": "5000000 2000000 7\n",
+    });
+    const meter = cgroupMeter({ unified: join(root, "unified") }, "docker/c1", join(root, "proc"));
+    expect(meter.read()).toMatchObject({ usedUs: 9000, tasks: 1 });
+    writeFileSync(join(root, "unified/docker/c1/cgroup.threads"), "");
+    writeFileSync(join(root, "unified/docker/c1/cpu.stat"), "usage_usec 9100\n");
+    expect(meter.read()).toMatchObject({ usedUs: 9100, tasks: 0 });
+    rmSync(join(root, "unified/docker/c1"), { recursive: true });
+    expect(meter.read()).toEqual({ waitedUs: 300, usedUs: 9100, queuedUs: 2000, tasks: 0 });
+  });
+
+  it("tells no task count where no list ever named a task, nor an end while the cgroup is there unread", () => {
+    const root = tree({
+      "unified/docker/c1/cpu.pressure": "some total=0\nfull avg10=0 total=300\n",
+      "unified/docker/c1/cpu.stat": "usage_usec 9000\n",
+    });
+    const meter = cgroupMeter({ unified: join(root, "unified") }, "docker/c1", join(root, "proc"));
+    expect(meter.read()).toEqual({ waitedUs: 300, usedUs: 9000 });
+    rmSync(join(root, "unified/docker/c1/cpu.stat"));
+    rmSync(join(root, "unified/docker/c1/cpu.pressure"));
+    expect(meter.read()).toBeUndefined();
   });
 
   it("reads nothing when the cgroup is not there", () => {

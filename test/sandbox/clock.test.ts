@@ -76,13 +76,18 @@ describe("RunClock with a meter: the time the candidate had", () => {
 
   /** A meter whose counters the test moves: the wait and the CPU time, in milliseconds. */
   function meter() {
-    const counters = { waitedMs: 0, usedMs: 0, queuedMs: 0, gone: false };
+    const counters = { waitedMs: 0, usedMs: 0, queuedMs: 0, gone: false, tasks: undefined as number | undefined };
     const cpu: CpuMeter = {
       kind: "test",
       read: (): CpuReading | undefined =>
         counters.gone
           ? undefined
-          : { waitedUs: counters.waitedMs * 1000, usedUs: counters.usedMs * 1000, queuedUs: counters.queuedMs * 1000 },
+          : {
+              waitedUs: counters.waitedMs * 1000,
+              usedUs: counters.usedMs * 1000,
+              queuedUs: counters.queuedMs * 1000,
+              ...(counters.tasks !== undefined && { tasks: counters.tasks }),
+            },
     };
     return { counters, cpu };
   }
@@ -168,6 +173,52 @@ describe("RunClock with a meter: the time the candidate had", () => {
     }
     expect(expired).toEqual(["busy"]);
     expect(run.timedOut).toBe(false);
+  });
+
+  it("ends the candidate's time at its last process: the engine's teardown after it is not its time", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, cpu);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.tasks = 2;
+    counters.usedMs = 850;
+    vi.advanceTimersByTime(850);
+    counters.tasks = 0; // python exited, then docker-init: the container's teardown begins
+    vi.advanceTimersByTime(50); // the poll at 900 ms finds no task
+    counters.usedMs = 870; // what a reused cgroup would count later is not the candidate's
+    vi.advanceTimersByTime(2_100); // the engine takes 2.1 s to close the streams
+    expect(expired).toEqual([]);
+    expect(run.timedOut).toBe(false);
+    expect(run.end()).toBe(900);
+    expect(run.spent).toEqual({ cpuMs: 850, waitedMs: 0 });
+  });
+
+  it("still times out a candidate whose time ran out before its last process was seen to end", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, cpu);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.tasks = 1;
+    vi.advanceTimersByTime(950);
+    counters.tasks = 0; // gone between the last poll and the deadline: the lateness is charged to it
+    vi.advanceTimersByTime(50);
+    expect(expired).toEqual(["timeout"]);
+    expect(run.end()).toBe(1_000);
+  });
+
+  it("says the engine stalled when the run outlives the candidate's last process past the backstop", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, cpu, 3_000);
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.tasks = 0;
+    vi.advanceTimersByTime(2_999);
+    expect(expired).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(expired).toEqual(["stalled"]);
+    expect(run.timedOut).toBe(false);
+    expect(run.busy).toBe(false);
+    expect(run.end()).toBe(100);
   });
 
   it("keeps the last reading when the counters go with the sandbox", () => {

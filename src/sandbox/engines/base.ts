@@ -203,6 +203,10 @@ function sandboxErrorOf(
       spent === undefined ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs)} for a CPU`;
     return `the machine was too busy to judge it${waited}`;
   }
+  // Stalled in the run: every process of the candidate had ended, and the engine never ended the run.
+  if (stalled && phase === "run") {
+    return `the engine did not end the run within the wall-clock backstop, although every process of the candidate had ended`;
+  }
   if (stalled) {
     return `the container did not start within ${(job.limits.timeoutMs + START_GRACE_MS) / 1000} s (still in ${phase})`;
   }

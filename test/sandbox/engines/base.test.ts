@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Removals } from "../../../src/sandbox/engines/base.js";
+import type { Phase } from "../../../src/core/model.js";
+import type { SandboxJob } from "../../../src/sandbox/engine.js";
+import { Removals, runFacts, type StreamOutcome } from "../../../src/sandbox/engines/base.js";
+import { captured } from "../../support/facts.js";
 
 describe("Removals", () => {
   it("reports a refused removal once settled, and calls back only for the ones gone", async () => {
@@ -13,5 +16,43 @@ describe("Removals", () => {
     expect(gone).toEqual(["busy"]);
     // The failures since the last call: none twice.
     expect(await removals.settle()).toEqual([]);
+  });
+});
+
+describe("runFacts: our failures named", () => {
+  const job: SandboxJob = {
+    image: "img",
+    files: [],
+    command: "true",
+    limits: {
+      timeoutMs: 1000,
+      memoryBytes: 64 << 20,
+      cpus: 1,
+      pidsLimit: 64,
+      maxOutputBytes: 1024,
+      workdirBytes: 1 << 20,
+    },
+    labels: {},
+  };
+  const outcome = (phase: Phase, over: Partial<StreamOutcome> = {}): StreamOutcome => ({
+    phase,
+    text: "",
+    stdout: captured(),
+    stderr: captured(),
+    timedOut: false,
+    stalled: false,
+    busy: false,
+    durationMs: 0,
+    ...over,
+  });
+  const ended = { exitCode: 137, oomKilled: false, aborted: false };
+
+  it("tells a container that never started from an engine that never ended a run whose processes all ended", () => {
+    expect(runFacts("docker", job, outcome("setup", { stalled: true }), ended).sandboxError).toBe(
+      "the container did not start within 61 s (still in setup)",
+    );
+    expect(runFacts("docker", job, outcome("run", { stalled: true }), ended).sandboxError).toBe(
+      "the engine did not end the run within the wall-clock backstop, although every process of the candidate had ended",
+    );
   });
 });
