@@ -84,8 +84,9 @@ function step(inputs: Record<string, string> = {}, token = TOKEN): StepOptions {
 // on a loaded runner it gets little. With 10 s, beside four hogs and two other test files, the test failed
 // after 160 s (likely the loop's `sandbox_error` at the backstop, and again on the retry our failures get).
 // 3 s is still ten times what the passing reply is charged; the test's budget is the backstop and the steps.
-const LOOP_TIMEOUT = "3s";
-const LOOP_TEST_MS = defaultWallTimeoutMs(3_000) + 120_000;
+const LOOP_TIMEOUT_MS = 3_000;
+const LOOP_TIMEOUT = `${LOOP_TIMEOUT_MS / 1000}s`;
+const LOOP_TEST_MS = defaultWallTimeoutMs(LOOP_TIMEOUT_MS) + 120_000;
 
 const gateComments = () => github.issueComments("octo", "app", PR).filter((c) => c.body.includes("<!-- sandbox-gate:"));
 

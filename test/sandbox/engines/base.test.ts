@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Phase } from "../../../src/core/model.js";
 import type { SandboxJob } from "../../../src/sandbox/engine.js";
 import { Removals, runFacts, type StreamOutcome } from "../../../src/sandbox/engines/base.js";
+import { START_GRACE_MS } from "../../../src/sandbox/driver.js";
 import { captured } from "../../support/facts.js";
+import { TEST_LIMITS } from "../../integration/jobs.js";
 
 describe("Removals", () => {
   it("reports a refused removal once settled, and calls back only for the ones gone", async () => {
@@ -20,20 +22,7 @@ describe("Removals", () => {
 });
 
 describe("runFacts: our failures named", () => {
-  const job: SandboxJob = {
-    image: "img",
-    files: [],
-    command: "true",
-    limits: {
-      timeoutMs: 1000,
-      memoryBytes: 64 << 20,
-      cpus: 1,
-      pidsLimit: 64,
-      maxOutputBytes: 1024,
-      workdirBytes: 1 << 20,
-    },
-    labels: {},
-  };
+  const job: SandboxJob = { image: "img", files: [], command: "true", limits: TEST_LIMITS, labels: {} };
   const outcome = (phase: Phase, over: Partial<StreamOutcome> = {}): StreamOutcome => ({
     phase,
     text: "",
@@ -49,7 +38,7 @@ describe("runFacts: our failures named", () => {
 
   it("tells a container that never started from an engine that never ended a run whose processes all ended", () => {
     expect(runFacts("docker", job, outcome("setup", { stalled: true }), ended).sandboxError).toBe(
-      "the container did not start within 61 s (still in setup)",
+      `the container did not start within ${(TEST_LIMITS.timeoutMs + START_GRACE_MS) / 1000} s (still in setup)`,
     );
     expect(runFacts("docker", job, outcome("run", { stalled: true }), ended).sandboxError).toBe(
       "the engine did not end the run within the wall-clock backstop, although every process of the candidate had ended",
