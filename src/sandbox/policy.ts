@@ -229,8 +229,46 @@ export function cliRunArgs(policy: LockDown, name: string, dialect: Dialect, ver
   ];
 }
 
-/** The body of `POST /containers/create`: the same policy as the Engine API spells it. */
-export function apiCreateConfig(policy: LockDown): Record<string, unknown> {
+/**
+ * The name service files docker wrote for one container of the run that has no network (`/etc/hosts`,
+ * `/etc/resolv.conf`, `/etc/hostname`, as paths on the engine's host), and that container's host name, which
+ * its hosts file names.
+ */
+export interface NameFiles {
+  hostname: string;
+  hosts: string;
+  resolvConf: string;
+  hostnameFile: string;
+}
+
+/**
+ * What a container without a network gets in place of docker's network set-up, given the name files of
+ * one container made the usual way. docker gives every container with a network namespace of its own a
+ * prestart hook (`libnetwork-setkey`: dockerd's own binary started once more, in every container's start),
+ * which for `none` only writes the name service files: ≈ 0.3 CPU-s a container on a host with page-table
+ * isolation, the largest single cost of a fresh container there (measured: 1.13 vs 0.85 CPU-s a create,
+ * start, wait and remove). With the network disabled docker adds no hook; the container still has a network
+ * namespace of its own, with the loopback runc brings up and nothing else, and the same name files, bound
+ * read-only. Its host name is the one those files name, so the candidate's own name resolves as under `none`.
+ */
+function withoutNetworkHook(names: NameFiles): { config: Record<string, unknown>; mounts: unknown[] } {
+  const bind = (source: string, target: string) => ({ Type: "bind", Source: source, Target: target, ReadOnly: true });
+  return {
+    config: { NetworkDisabled: true, Hostname: names.hostname },
+    mounts: [
+      bind(names.hosts, "/etc/hosts"),
+      bind(names.resolvConf, "/etc/resolv.conf"),
+      bind(names.hostnameFile, "/etc/hostname"),
+    ],
+  };
+}
+
+/**
+ * The body of `POST /containers/create`: the same policy as the Engine API spells it. With `names`, a
+ * container without a network is made without docker's network hook (withoutNetworkHook).
+ */
+export function apiCreateConfig(policy: LockDown, names?: NameFiles): Record<string, unknown> {
+  const hookless = names && policy.network === "none" ? withoutNetworkHook(names) : undefined;
   return {
     Image: policy.image,
     Cmd: policy.argv,
@@ -245,6 +283,7 @@ export function apiCreateConfig(policy: LockDown): Record<string, unknown> {
     OpenStdin: true,
     StdinOnce: true,
     Tty: false,
+    ...hookless?.config,
     HostConfig: {
       Init: policy.init,
       RestartPolicy: { Name: "no" },
@@ -260,6 +299,7 @@ export function apiCreateConfig(policy: LockDown): Record<string, unknown> {
       ShmSize: policy.shmBytes,
       CapDrop: [policy.capDrop],
       SecurityOpt: ["no-new-privileges"],
+      ...(hookless ? { Mounts: hookless.mounts } : {}),
       ...(policy.runtime ? { Runtime: policy.runtime } : {}),
     },
   };

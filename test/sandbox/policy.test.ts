@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cliRunArgs, isGvisor, lockDown, processLimits } from "../../src/sandbox/policy.js";
+import { apiCreateConfig, cliRunArgs, isGvisor, lockDown, processLimits } from "../../src/sandbox/policy.js";
 import { OWNER_ENV, OWNER_LABEL, RUN_LABEL, type SandboxJob, withOwner } from "../../src/sandbox/engine.js";
 
 const job = (runtime: string): SandboxJob => ({
@@ -125,5 +125,38 @@ describe("a run with services", () => {
 
   it("never gives a setup the candidates' services network", () => {
     expect(lockDown({ ...job(""), network: "sandbox-gate-net-x" }, { network: "none" }).network).toBe("none");
+  });
+});
+
+describe("a container without a network, made through the Engine API", () => {
+  const names = { hostname: "holder", hosts: "/h/hosts", resolvConf: "/h/resolv.conf", hostnameFile: "/h/hostname" };
+  const ro = (source: string, target: string) => ({ Type: "bind", Source: source, Target: target, ReadOnly: true });
+
+  it("has its network disabled, so docker adds no hook, and binds the name files it is given read-only", () => {
+    const config = apiCreateConfig(lockDown(job("")), names) as { HostConfig: Record<string, unknown> };
+    expect(config).toMatchObject({ NetworkDisabled: true, Hostname: "holder" });
+    expect(config.HostConfig.NetworkMode).toBe("none");
+    expect(config.HostConfig.Mounts).toEqual([
+      ro("/h/hosts", "/etc/hosts"),
+      ro("/h/resolv.conf", "/etc/resolv.conf"),
+      ro("/h/hostname", "/etc/hostname"),
+    ]);
+    // Nothing else of the lock-down changes.
+    const { NetworkDisabled, Hostname, HostConfig, ...rest } = config as Record<string, unknown>;
+    const plain = apiCreateConfig(lockDown(job(""))) as { HostConfig: Record<string, unknown> };
+    const { Mounts, ...hostConfig } = HostConfig as Record<string, unknown>;
+    expect({ ...rest, HostConfig: hostConfig }).toEqual(plain);
+    expect([NetworkDisabled, Hostname, Mounts]).not.toContain(undefined);
+  });
+
+  it("keeps docker's own set-up without the name files, and for a network of its own (services, a setup's)", () => {
+    for (const config of [
+      apiCreateConfig(lockDown(job(""))),
+      apiCreateConfig(lockDown({ ...job(""), network: "sandbox-gate-net-x" }), names),
+      apiCreateConfig(lockDown(job(""), { network: "bridge" }), names),
+    ]) {
+      expect(config).not.toHaveProperty("NetworkDisabled");
+      expect(config).not.toHaveProperty("HostConfig.Mounts");
+    }
   });
 });

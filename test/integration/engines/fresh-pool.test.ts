@@ -25,6 +25,9 @@ afterAll(async () => {
   for (const engine of pools) expect(await engine.close()).toEqual([]);
 });
 
+/** The container each engine makes once, whose name files the candidates' containers bind (policy.ts). */
+const NAME_FILES_HOLDER = 1;
+
 const labelled = (runId: string) =>
   docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim();
 
@@ -71,7 +74,7 @@ describe("a run", () => {
       expect(facts.stdout.text).toBe("ran\n");
     }
     // One container a candidate: warming two ahead for a config that never comes back would make nine.
-    expect(createdSince(runId, since)).toBe(3);
+    expect(createdSince(runId, since)).toBe(3 + NAME_FILES_HOLDER);
     expect(await engine.close()).toEqual([]);
   });
 
@@ -86,15 +89,46 @@ describe("a run", () => {
     };
     // Four in a row (a task's few samples): one container each, none made ahead to be dropped.
     await runs(4);
-    expect(createdSince(runId, since)).toBe(4);
+    expect(createdSince(runId, since)).toBe(4 + NAME_FILES_HOLDER);
     // The fifth (a streak past 2 x 2) made its own and two ahead, which the sixth and seventh took, each
     // making one more: 4 + 3 + 1 + 1 = 9 created, two of them still warm, none shared.
     await runs(3);
-    expect(createdSince(runId, since)).toBe(9);
+    expect(createdSince(runId, since)).toBe(9 + NAME_FILES_HOLDER);
     expect(new Set(seen).size).toBe(7);
-    await expect.poll(() => labelled(runId).split("\n").filter(Boolean).length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => labelled(runId).split("\n").filter(Boolean).length, { timeout: 20_000 })
+      .toBe(2 + NAME_FILES_HOLDER);
     expect(await engine.close()).toEqual([]);
     expect(labelled(runId)).toBe("");
+  });
+
+  it("starts a candidate's container without docker's network hook, with the name files of one started with it", async () => {
+    const engine = pool();
+    let config: { NetworkDisabled?: boolean; Hostname?: string } = {};
+    let mounts: Array<{ Destination: string; RW: boolean }> = [];
+    const probe = [
+      "import os, socket",
+      "print(sorted(os.listdir('/sys/class/net')))",
+      "print(socket.gethostbyname('localhost'), socket.getaddrinfo('ip6-localhost', 0)[0][4][0])",
+      "print(socket.gethostname() in open('/etc/hostname').read(), os.path.isfile('/etc/resolv.conf'))",
+      "s = socket.socket(); s.bind(('localhost', 0)); s.listen(); socket.create_connection(s.getsockname()); print('loopback')",
+      "try:\n    socket.create_connection(('192.0.2.1', 80), timeout=2)\nexcept OSError as e:\n    print('no route', e.errno)",
+    ].join("\n");
+    const facts = await engine.run(job(probe), {
+      onContainer: (name) => {
+        const inspected = JSON.parse(docker("inspect", name))[0];
+        config = inspected.Config;
+        mounts = inspected.Mounts;
+      },
+    });
+    expect(facts.stdout.text).toBe("['lo']\n127.0.0.1 ::1\nTrue True\nloopback\nno route 101\n");
+    // Without NetworkDisabled, docker would add its prestart hook (dockerd's binary, started again).
+    expect(config.NetworkDisabled).toBe(true);
+    expect(mounts.map((m) => [m.Destination, m.RW]).sort()).toEqual([
+      ["/etc/hostname", false],
+      ["/etc/hosts", false],
+      ["/etc/resolv.conf", false],
+    ]);
   });
 
   it("follows a config change (another memory limit) with containers made for it", async () => {

@@ -5,6 +5,7 @@ import type { CpuMeter, CpuReading } from "../../charged-time.js";
 import { containerMeter } from "../../cgroup-meter.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../../memory-sample.js";
+import type { NameFiles } from "../../policy.js";
 import { ApiError, type EngineApi } from "./engine-api.js";
 
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
@@ -104,4 +105,35 @@ export function apiContainerMeter(
   local: boolean,
 ): CpuMeter {
   return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
+}
+
+interface NamedContainer {
+  Config?: { Hostname?: unknown };
+  HostsPath?: unknown;
+  ResolvConfPath?: unknown;
+  HostnamePath?: unknown;
+}
+
+/**
+ * Makes container `name` from `config` (a `none` network's, docker's hook and all), runs it to its end and
+ * reads where docker wrote its name service files: the files candidates' containers bind in place of the
+ * hook (policy.ts, withoutNetworkHook). They last as long as the container, which the caller removes.
+ * Undefined when the engine did not say where they are: candidates then get docker's own set-up.
+ */
+export async function makeNameFiles(
+  api: EngineApi,
+  name: string,
+  config: Record<string, unknown>,
+): Promise<NameFiles | undefined> {
+  await api.call("POST", `/containers/create?name=${name}`, config);
+  await api.call("POST", `/containers/${name}/start`);
+  await api.call("POST", `/containers/${name}/wait?condition=not-running`);
+  const info = await api.call<NamedContainer>("GET", `/containers/${name}/json`);
+  const files = {
+    hostname: info.Config?.Hostname,
+    hosts: info.HostsPath,
+    resolvConf: info.ResolvConfPath,
+    hostnameFile: info.HostnamePath,
+  };
+  return Object.values(files).every((v) => typeof v === "string" && v !== "") ? (files as NameFiles) : undefined;
 }

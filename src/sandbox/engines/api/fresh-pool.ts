@@ -8,7 +8,9 @@
 // Starting a container is most of its cost (≈ 0.35 s, mostly waiting on runc and the kernel), so doing
 // it ahead takes it off the candidate's critical path and lets it overlap with other candidates' runs.
 // Per candidate: create, attach and start (ahead), wait, inspect (the engine's OOM verdict), remove
-// (after, off the critical path): six calls, five on a kept-alive socket, no CLI process.
+// (after, off the critical path): six calls, five on a kept-alive socket, no CLI process. A container
+// without a network is made without docker's network hook, with the name files of one container of the
+// run made with it (policy.ts, withoutNetworkHook): one more container a run, kept until close().
 // Every container carries the run label and is tracked until removed; close() and abort() remove
 // the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
 // credentials, listing), so those calls go to the CLI engine.
@@ -16,7 +18,7 @@ import type { Socket } from "node:net";
 import type { RunFacts } from "../../../core/model.js";
 import type { RunHooks, SandboxJob } from "../../engine.js";
 import { oomVerdict } from "../../late-oom.js";
-import { apiCreateConfig, lockDown } from "../../policy.js";
+import { type LockDown, type NameFiles, apiCreateConfig, lockDown } from "../../policy.js";
 import {
   CANCELLED_BEFORE_START,
   type CliImageCalls,
@@ -31,7 +33,7 @@ import {
 import { engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
 import type { EngineApi } from "./engine-api.js";
-import { apiContainerMeter, containerMemory, oomEventSeen, removeContainer } from "./container.js";
+import { apiContainerMeter, containerMemory, makeNameFiles, oomEventSeen, removeContainer } from "./container.js";
 
 export interface PoolOptions {
   /** Containers kept created ahead of need; the run's concurrency is a good value. */
@@ -70,6 +72,12 @@ export class FreshPoolEngine extends CliImages {
   readonly #removals: Removals;
   /** The containers run on this machine, so their cgroups can be read (clock.ts). */
   readonly #local = engineIsLocal();
+  /**
+   * The name files the containers without a network bind in place of docker's network hook (policy.ts), made
+   * once, by the container `#namesHolder`, which is kept until close(); undefined: docker's own set-up.
+   */
+  #names: Promise<NameFiles | undefined> | undefined;
+  #namesHolder: string | undefined;
 
   constructor(api: EngineApi, cli: CliImageCalls, options: PoolOptions) {
     super(cli);
@@ -132,8 +140,9 @@ export class FreshPoolEngine extends CliImages {
   }
 
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
-  #take(job: SandboxJob): Promise<Created> {
-    const config = apiCreateConfig(lockDown(job));
+  async #take(job: SandboxJob): Promise<Created> {
+    const policy = lockDown(job);
+    const config = apiCreateConfig(policy, policy.network === "none" ? await this.#nameFiles(policy) : undefined);
     const key = JSON.stringify(config);
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
@@ -144,6 +153,19 @@ export class FreshPoolEngine extends CliImages {
     else this.#dropOthers(key);
     // A warm one that failed may have failed for a reason gone by now: one fresh try.
     return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
+  }
+
+  /** The name files of the run's containers without a network, made on first need from `policy`'s image. */
+  #nameFiles(policy: LockDown): Promise<NameFiles | undefined> {
+    if (this.#names === undefined) {
+      const name = containerName();
+      this.#owned.add(name);
+      this.#namesHolder = name;
+      // It only has to start once for docker to write the files: its command does nothing.
+      const config = apiCreateConfig({ ...policy, argv: ["sh", "-c", "exit 0"] });
+      this.#names = makeNameFiles(this.#api, name, config).catch(() => undefined);
+    }
+    return this.#names;
   }
 
   /** Tops up the warm containers of the config in use; those of other configs are dropped. */
@@ -206,6 +228,11 @@ export class FreshPoolEngine extends CliImages {
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const created of await Promise.all(warm)) this.#discard(created);
+    // No candidate's container is made any more to bind them: the name files go with their holder.
+    if (this.#namesHolder !== undefined) {
+      await this.#names;
+      this.#remove(this.#namesHolder);
+    }
     return this.#removals.settle(() => [...this.#creating]);
   }
 
