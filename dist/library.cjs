@@ -9478,6 +9478,7 @@ const php = {
 ;
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 const VERDICT_PREFIX = "sandbox-gate:verdict:";
+const RUN_PREFIX = "sandbox-gate:run:";
 ;
 const STDLIB = `
 __future__ _abc _aix_support _android_support _ast _asyncio _bisect _blake2 _bootsubprocess _bz2 _codecs
@@ -9607,6 +9608,54 @@ const CHECK = [
   "except (ValueError, RecursionError, MemoryError) as e:",
   "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})"
 ].join("\n");
+const CHECK_AND_RUN = [
+  "def _sandbox_gate():",
+  "    import sys, os, warnings, _frozen_importlib_external as bootstrap",
+  "    del sys.path[0]",
+  `    nonce = os.environ.pop('${VERDICT_ENV}', '')`,
+  "    p = sys.argv[1]",
+  "    def verdict(info):",
+  "        import json",
+  `        sys.stderr.write(${JSON.stringify(VERDICT_PREFIX)} + nonce + '\\n' + json.dumps(info) + '\\n')`,
+  "        sys.exit(1)",
+  "    path = os.path.abspath(p)",
+  "    try:",
+  "        with warnings.catch_warnings(record=True) as held:",
+  "            warnings.simplefilter('always')",
+  "            code = compile(open(p, 'rb').read(), path, 'exec', dont_inherit=True)",
+  "    except SyntaxError as e:",
+  "        verdict({'message': e.msg, 'file': p, 'line': e.lineno, 'column': e.offset})",
+  "    except (ValueError, RecursionError, MemoryError) as e:",
+  "        verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
+  `    sys.stderr.write(${JSON.stringify(RUN_PREFIX)} + nonce + '\\n')`,
+  "    sys.stderr.flush()",
+  "    del nonce",
+  "    for w in held:",
+  "        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)",
+  "    main = sys.modules['__main__'].__dict__",
+  // compile() called from here keeps its warnings' registry in these globals: `python3 FILE` has none.
+  "    del main['_sandbox_gate']",
+  "    main.pop('__warningregistry__', None)",
+  "    main.update(__file__=path, __cached__=None, __loader__=bootstrap.SourceFileLoader('__main__', path))",
+  "    del sys.argv[0]",
+  "    sys.path.insert(0, os.path.dirname(os.path.realpath(p)))",
+  "    try:",
+  "        exec(code, main)",
+  "    except (SystemExit, KeyboardInterrupt):",
+  "        raise",
+  "    except BaseException as e:",
+  "        e.__traceback__ = e.__traceback__.tb_next",
+  "        sys.excepthook(type(e), e, e.__traceback__)",
+  "        raise SystemExit(1)",
+  "_sandbox_gate()"
+].join("\n");
+function checkAndRun(file, command) {
+  const words = command.trim().split(/\s+/);
+  const plain = /^[\w./-]+$/.test(file);
+  if (!plain || words.length !== 2 || words[1] !== file || !["python3", "python"].includes(words[0]))
+    return void 0;
+  return [words[0], "-c", CHECK_AND_RUN, file];
+}
 function python_readCheck(_output, verdict) {
   if (verdict === void 0)
     return void 0;
@@ -9722,6 +9771,7 @@ const python = {
   command: "python3 solution.py",
   image: "python:3.12-slim",
   check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
+  checkAndRun,
   readCheck: python_readCheck,
   codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
   protect: {
@@ -14673,6 +14723,13 @@ function checkFiles(groups) {
   });
   return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
+function syntax_checkAndRun(groups, command, results = []) {
+  const nonEmpty = groups.filter((g) => g.files.length > 0);
+  if (results.length > 0 || nonEmpty.length !== 1 || nonEmpty[0].files.length !== 1)
+    return void 0;
+  const { language, files } = nonEmpty[0];
+  return LANGUAGES[language].checkAndRun?.(files[0], command);
+}
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 function relative(path2) {
   return path2.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
@@ -14787,7 +14844,7 @@ function checkMarker(nonce) {
 `;
 }
 function runMarker(nonce) {
-  return `sandbox-gate:run:${nonce}
+  return `${RUN_PREFIX}${nonce}
 `;
 }
 function resultsMarker(nonce) {
@@ -14846,10 +14903,18 @@ if [ -n "$results" ]; then
 fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
 fi
-printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+if [ -z "$command" ] && [ "$#" -gt 0 ]; then
+  # The check runs the command itself once its file parses, and writes the run marker before it.
+  export ${VERDICT_ENV}="$nonce"
+else
+  if [ "$#" -gt 0 ]; then
+    ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
+  fi
+  printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+  set -- sh -c "$command"
+fi
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}"$@"
 status=$?
 if [ -n "$results" ]; then
   printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
@@ -14859,13 +14924,16 @@ fi
 ${afterCommand}exit "$status"
 `;
 }
-const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec "$@"\n';
 const DRIVER = driverScript("");
 function driverAfter(afterCommand) {
   return driverScript(afterCommand);
 }
 function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
   return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+function driverCommand(job) {
+  return job.checkRuns ? "" : job.command;
 }
 const MAX_TEXT_BYTES = 1024 * 1024;
 const SEPARATOR = 30;
@@ -15036,7 +15104,7 @@ function lockDown(job, setup) {
   ];
   return {
     image: job.image,
-    argv: driverArgv(job.command, job.check, job.treeDir, job.results),
+    argv: driverArgv(driverCommand(job), job.check, job.treeDir, job.results),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir,
@@ -15116,7 +15184,19 @@ function cliRunArgs(policy, name, dialect, verb = "run") {
     ...policy.argv
   ];
 }
-function apiCreateConfig(policy) {
+function withoutNetworkHook(names) {
+  const bind = (source, target) => ({ Type: "bind", Source: source, Target: target, ReadOnly: true });
+  return {
+    config: { NetworkDisabled: true, Hostname: names.hostname },
+    mounts: [
+      bind(names.hosts, "/etc/hosts"),
+      bind(names.resolvConf, "/etc/resolv.conf"),
+      bind(names.hostnameFile, "/etc/hostname")
+    ]
+  };
+}
+function apiCreateConfig(policy, names) {
+  const hookless = names && policy.network === "none" ? withoutNetworkHook(names) : void 0;
   return {
     Image: policy.image,
     Cmd: policy.argv,
@@ -15131,6 +15211,7 @@ function apiCreateConfig(policy) {
     OpenStdin: true,
     StdinOnce: true,
     Tty: false,
+    ...hookless?.config,
     HostConfig: {
       Init: policy.init,
       RestartPolicy: { Name: "no" },
@@ -15146,6 +15227,7 @@ function apiCreateConfig(policy) {
       ShmSize: policy.shmBytes,
       CapDrop: [policy.capDrop],
       SecurityOpt: ["no-new-privileges"],
+      ...hookless ? { Mounts: hookless.mounts } : {},
       ...policy.runtime ? { Runtime: policy.runtime } : {}
     }
   };
@@ -17598,10 +17680,12 @@ async function runPrepared(given, candidate, ctx) {
   if ("status" in placement)
     return placement;
   const { reruns } = ctx.settings.run;
+  const fused = syntax_checkAndRun(prepared.checks, placement.job.command, placement.job.results);
   const job = {
     ...placement.job,
     files: prepared.files,
-    check: checkFiles(prepared.checks),
+    check: fused ?? checkFiles(prepared.checks),
+    ...fused && { checkRuns: true },
     ...prepared.start && { deleted: prepared.deleted ?? [] }
   };
   const attempts = [];
@@ -19476,6 +19560,19 @@ function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false }
 function apiContainerMeter(api, container, local) {
   return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
 }
+async function makeNameFiles(api, name, config) {
+  await api.call("POST", `/containers/create?name=${name}`, config);
+  await api.call("POST", `/containers/${name}/start`);
+  await api.call("POST", `/containers/${name}/wait?condition=not-running`);
+  const info2 = await api.call("GET", `/containers/${name}/json`);
+  const files = {
+    hostname: info2.Config?.Hostname,
+    hosts: info2.HostsPath,
+    resolvConf: info2.ResolvConfPath,
+    hostnameFile: info2.HostnamePath
+  };
+  return Object.values(files).every((v) => typeof v === "string" && v !== "") ? files : void 0;
+}
 ;
 const WAIT_TIMEOUT_MS = 6e4;
 const failureOf = (call) => call.then(() => void 0, (error) => error.message);
@@ -20087,6 +20184,12 @@ class FreshPoolEngine extends CliImages {
   #removals;
   /** The containers run on this machine, so their cgroups can be read (clock.ts). */
   #local = engineIsLocal();
+  /**
+   * The name files the containers without a network bind in place of docker's network hook (policy.ts), made
+   * once, by the container `#namesHolder`, which is kept until close(); undefined: docker's own set-up.
+   */
+  #names;
+  #namesHolder;
   constructor(api, cli2, options) {
     super(cli2);
     this.#api = api;
@@ -20139,8 +20242,9 @@ class FreshPoolEngine extends CliImages {
     });
   }
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
-  #take(job) {
-    const config = apiCreateConfig(lockDown(job));
+  async #take(job) {
+    const policy = lockDown(job);
+    const config = apiCreateConfig(policy, policy.network === "none" ? await this.#nameFiles(policy) : void 0);
     const key = JSON.stringify(config);
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
@@ -20152,6 +20256,17 @@ class FreshPoolEngine extends CliImages {
     else
       this.#dropOthers(key);
     return warm ? warm.then((c) => c.error === void 0 ? c : this.#create(config)) : this.#create(config);
+  }
+  /** The name files of the run's containers without a network, made on first need from `policy`'s image. */
+  #nameFiles(policy) {
+    if (this.#names === void 0) {
+      const name = containerName();
+      this.#owned.add(name);
+      this.#namesHolder = name;
+      const config = apiCreateConfig({ ...policy, argv: ["sh", "-c", "exit 0"] });
+      this.#names = makeNameFiles(this.#api, name, config).catch(() => void 0);
+    }
+    return this.#names;
   }
   /** Tops up the warm containers of the config in use; those of other configs are dropped. */
   #refill(key, config) {
@@ -20211,6 +20326,10 @@ class FreshPoolEngine extends CliImages {
     this.#warm.clear();
     for (const created of await Promise.all(warm))
       this.#discard(created);
+    if (this.#namesHolder !== void 0) {
+      await this.#names;
+      this.#remove(this.#namesHolder);
+    }
     return this.#removals.settle(() => [...this.#creating]);
   }
   /** Refuses new runs and removes every container of ours, running or warm; returns their names. */
@@ -21516,7 +21635,7 @@ class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: policy_WORKDIR,
-      Cmd: execArgv(job.command, job.check, job.treeDir, job.results)
+      Cmd: execArgv(driverCommand(job), job.check, job.treeDir, job.results)
     });
     const oomsBefore = shared.ooms;
     let killed = false;

@@ -1,8 +1,13 @@
 // The parse checkers' verdict channel: a checker (a language's `check`, languages/) marks its verdict
-// with the run's nonce, and the sandbox driver (sandbox/driver.ts) reads it. Vocabulary both sides share.
+// with the run's nonce, and the sandbox driver (sandbox/driver.ts) reads it; a checker that runs the
+// command itself once the file parses (a language's `checkAndRun`) writes the run marker as the driver
+// would. Vocabulary both sides share.
 
 /** The variable that hands a checker the nonce, so that its verdict line can carry it. */
 export const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 
 /** What a checker writes before its verdict, a line of JSON: the prefix, the nonce, a newline. */
 export const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
+
+/** What begins the candidate's run (the nonce and a newline follow): the driver's, or a `checkAndRun` checker's. */
+export const RUN_PREFIX = "\x1esandbox-gate:run:";

@@ -85,6 +85,12 @@ export interface LanguageSpec<Name extends string = string> {
   /** argv run inside the sandbox to parse `file` without executing it; exits non-zero on a syntax error. */
   check: (file: string) => string[];
   /**
+   * One argv that checks `file` as `check` does and, when it parses, writes the run marker (RUN_PREFIX and
+   * the nonce of VERDICT_ENV) and runs `command` itself, as the command would run: for the commands that only
+   * run that file; undefined for any other.
+   */
+  checkAndRun?: (file: string, command: string) => string[] | undefined;
+  /**
    * Where and why the check failed, from its output (CRs gone, trimmed) and what it wrote on the
    * nonce-marked verdict channel (core/verdict-channel.ts), if anything.
    */

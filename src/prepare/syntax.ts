@@ -27,6 +27,22 @@ export function checkFiles(groups: CheckGroup[]): string[] {
   return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
 
+/**
+ * One argv that checks the one file of `groups` and runs `command` itself once it parses, when the file's
+ * language can take that command over (its checkAndRun); undefined otherwise (several files, or another
+ * command), and always with results to bring back, where the driver reads the check's end apart.
+ */
+export function checkAndRun(
+  groups: CheckGroup[],
+  command: string,
+  results: readonly string[] = [],
+): string[] | undefined {
+  const nonEmpty = groups.filter((g) => g.files.length > 0);
+  if (results.length > 0 || nonEmpty.length !== 1 || nonEmpty[0]!.files.length !== 1) return undefined;
+  const { language, files } = nonEmpty[0]!;
+  return LANGUAGES[language].checkAndRun?.(files[0]!, command);
+}
+
 const WORKDIR = /(?:file:\/\/)?\/work\//g;
 
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */

@@ -15,7 +15,7 @@ import {
 import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
-import { checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
+import { checkAndRun, checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
 import { RUN_TREE_DIR, type RunImage } from "../sandbox/run-image.js";
 import { describeSetupChange } from "../prepare/setup-inputs.js";
 import { type JudgingEngine, RUN_LABEL, type SandboxJob } from "../sandbox/engine.js";
@@ -337,10 +337,12 @@ async function runPrepared(given: Prepared, candidate: Candidate, ctx: RunContex
   const placement = await place(prepared, candidate, ctx);
   if ("status" in placement) return placement;
   const { reruns } = ctx.settings.run;
+  const fused = checkAndRun(prepared.checks, placement.job.command, placement.job.results);
   const job = {
     ...placement.job,
     files: prepared.files,
-    check: checkFiles(prepared.checks),
+    check: fused ?? checkFiles(prepared.checks),
+    ...(fused && { checkRuns: true }),
     ...(prepared.start && { deleted: prepared.deleted ?? [] }),
   };
   const attempts: Attempt[] = [];

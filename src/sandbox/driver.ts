@@ -14,7 +14,8 @@
 // nothing of the candidate runs while the check does, and the check ends before the command starts.
 import { randomBytes } from "node:crypto";
 import type { Phase } from "../core/model.js";
-import { VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
+import type { SandboxJob } from "./engine.js";
+import { RUN_PREFIX, VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
 import { StreamCapture } from "./capture.js";
 
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
@@ -30,7 +31,7 @@ export function checkMarker(nonce: string): string {
 }
 
 export function runMarker(nonce: string): string {
-  return `\x1esandbox-gate:run:${nonce}\n`;
+  return `${RUN_PREFIX}${nonce}\n`;
 }
 
 /** What the driver writes before the test results' tar, once the command ended (driverScript). */
@@ -100,10 +101,18 @@ if [ -n "$results" ]; then
 fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
-  ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
 fi
-printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
-${afterCommand ? "" : EXEC_UNLESS_RESULTS}sh -c "$command"
+if [ -z "$command" ] && [ "$#" -gt 0 ]; then
+  # The check runs the command itself once its file parses, and writes the run marker before it.
+  export ${VERDICT_ENV}="$nonce"
+else
+  if [ "$#" -gt 0 ]; then
+    ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
+  fi
+  printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
+  set -- sh -c "$command"
+fi
+${afterCommand ? "" : EXEC_UNLESS_RESULTS}"$@"
 status=$?
 if [ -n "$results" ]; then
   printf '\036sandbox-gate:results:%s\n' "$nonce" >&2
@@ -115,7 +124,7 @@ ${afterCommand}exit "$status"
 }
 
 /** Without results to bring back, the command takes the driver's place: the nonce is gone from memory. */
-const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec sh -c "$command"\n';
+const EXEC_UNLESS_RESULTS = '[ -n "$results" ] || exec "$@"\n';
 
 export const DRIVER = driverScript("");
 
@@ -129,7 +138,8 @@ export function driverAfter(afterCommand: string): string {
 
 /**
  * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
- * the results' find patterns (a line each, or ""), and the check argv.
+ * the results' find patterns (a line each, or ""), and the check argv. An empty command with a check: the
+ * check runs the command itself (driverCommand).
  */
 export function driverArgv(
   command: string,
@@ -139,6 +149,17 @@ export function driverArgv(
   script = DRIVER,
 ): string[] {
   return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+}
+
+/**
+ * The command the driver is given for `job`: none where the check runs the job's command itself (a
+ * language's checkAndRun, SandboxJob.checkRuns), which then writes the run marker, the nonce in its
+ * environment. That checker outlives the run marker with the nonce in its memory; after the run marker only
+ * a results marker is read, and a check that runs the command is never given a job with results (where
+ * the driver would keep the nonce anyway, below).
+ */
+export function driverCommand(job: Pick<SandboxJob, "command" | "checkRuns">): string {
+  return job.checkRuns ? "" : job.command;
 }
 
 /** Bytes of our own text (a set-up error, the checker's complaint) kept per phase. */

@@ -10,6 +10,11 @@ export interface SandboxJob {
   files: SandboxFile[];
   /** argv that parses the code without running it; empty or absent to skip the check. */
   check?: string[];
+  /**
+   * The check runs `command` itself once the code parses, writing the run marker first (a language's
+   * checkAndRun): one interpreter for both. Never with `results`.
+   */
+  checkRuns?: boolean;
   /** Shell command run in the work dir (from settings, never from candidate text). */
   command: string;
   limits: Limits;

@@ -1,7 +1,7 @@
 // The lock-down of every sandbox, written once as data, then rendered: to `run` flags for the docker and
 // podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
 // each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
-import { driverArgv } from "./driver.js";
+import { driverArgv, driverCommand } from "./driver.js";
 import { type SandboxJob, withOwner } from "./engine.js";
 
 /** nobody:nogroup, which owns the work dir. */
@@ -134,7 +134,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   ];
   return {
     image: job.image,
-    argv: driverArgv(job.command, job.check, job.treeDir, job.results),
+    argv: driverArgv(driverCommand(job), job.check, job.treeDir, job.results),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir,

@@ -18,8 +18,9 @@ import { KEEPER_USER, SharedEngine } from "../../src/sandbox/engines/api/shared.
 import { NAMESPACE_ROOT, NamespaceEngine } from "../../src/sandbox/engines/namespace/namespace.js";
 import { type Dialect, type LockDown, lockDown, ulimitsFor } from "../../src/sandbox/policy.js";
 import { untar } from "../../src/core/tar/unpack.js";
+import { VERDICT_ENV } from "../../src/core/verdict-channel.js";
 import { HOLD_AT_MEMORY_LIMIT, ensurePodmanImage } from "./support.js";
-import { MiB, pythonJob } from "./jobs.js";
+import { MiB, checkAndRunJob, pythonJob } from "./jobs.js";
 import { liveSandbox } from "./engines/namespace-live.js";
 
 // Planted in the runner's environment: no engine may pass it on.
@@ -327,6 +328,18 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
     expect(facts).toMatchObject({ phase: "check", exitCode: 1, timedOut: false, durationMs: 0, stdout: { text: "" } });
     expect(JSON.parse(facts.checkVerdict!)).toMatchObject({ file: "solution.py", line: 2 });
     expect(classify(facts)).toBe("syntax_error");
+  });
+
+  it("runs a check that runs the command: its verdict before the run, its run marker, no nonce in the run", async () => {
+    const ran = await engine.run(
+      checkAndRunJob(`import os, sys\nprint('ran', os.environ.get('${VERDICT_ENV}'))\nsys.exit('err')`, runId),
+    );
+    expect(ran).toMatchObject({ phase: "run", exitCode: 1, stdout: { text: "ran None\n" }, stderr: { text: "err\n" } });
+    expect(ran.durationMs).toBeGreaterThan(0);
+    const broken = await engine.run(checkAndRunJob("print('the candidate ran')\ndef broken(:\n    pass\n", runId));
+    expect(broken).toMatchObject({ phase: "check", exitCode: 1, durationMs: 0, stdout: { text: "" } });
+    expect(JSON.parse(broken.checkVerdict!)).toMatchObject({ file: "solution.py", line: 2 });
+    expect(classify(broken)).toBe("syntax_error");
   });
 
   it("kills at the timeout, its clock started at the run marker, the memory read before the kill", async () => {

@@ -16,7 +16,7 @@ export const TEST_LIMITS: Limits = {
   workdirBytes: 8 * MiB,
 };
 
-/** `python` saved as solution.py, parse-checked and run as the preset does, labelled with `runId`. */
+/** `python` saved as solution.py, parse-checked by the preset's check, then run by its command, labelled with `runId`. */
 export function pythonJob(
   python: string,
   runId: string,
@@ -31,4 +31,10 @@ export function pythonJob(
     ...over,
     limits: { ...TEST_LIMITS, ...over.limits },
   };
+}
+
+/** pythonJob as the pipeline gives the preset's command: one interpreter checks, then runs (checkAndRun). */
+export function checkAndRunJob(python: string, runId: string, over: Parameters<typeof pythonJob>[2] = {}): SandboxJob {
+  const job = pythonJob(python, runId, over);
+  return { ...job, check: LANGUAGES.python.checkAndRun!("solution.py", job.command), checkRuns: true };
 }

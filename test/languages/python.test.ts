@@ -1,6 +1,11 @@
 // Python's share of the language rules that other rooms ask of it: the names its files are imported by.
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pythonModuleNames } from "../../src/languages/python.js";
+import { RUN_PREFIX, VERDICT_ENV, VERDICT_PREFIX } from "../../src/core/verdict-channel.js";
+import { python, pythonModuleNames } from "../../src/languages/python.js";
+import { tempDir } from "../support/temp.js";
 
 describe("pythonModuleNames", () => {
   it("names a file from every directory above it, and a package by its __init__.py", () => {
@@ -15,5 +20,88 @@ describe("pythonModuleNames", () => {
 
   it("leaves out what no import reaches: other files, names that are not identifiers", () => {
     expect(pythonModuleNames(["README.md", "my-tests/check.py", "tests/2fast.py", "lib.pyc"])).toEqual(new Set());
+  });
+});
+
+describe("checkAndRun: the check and the run in one interpreter", () => {
+  const checkAndRun = python.checkAndRun!;
+
+  it("takes over `python3 FILE` and `python FILE` for the checked file, and no other command", () => {
+    expect(checkAndRun("solution.py", "python3 solution.py")?.slice(0, 2)).toEqual(["python3", "-c"]);
+    expect(checkAndRun("solution.py", " python  solution.py ")?.slice(0, 2)).toEqual(["python", "-c"]);
+    expect(checkAndRun("src/main.py", "python3 src/main.py")?.at(-1)).toBe("src/main.py");
+    for (const [file, command] of [
+      ["solution.py", "python3 -u solution.py"],
+      ["solution.py", "python3 other.py"],
+      ["solution.py", "python3 solution.py arg"],
+      ["solution.py", "cat a > b && python3 solution.py"],
+      ["solution.py", "python3.12 solution.py"],
+      ["a b.py", "python3 a b.py"],
+      ["$(x).py", "python3 $(x).py"],
+    ])
+      expect(checkAndRun(file!, command!), command).toBeUndefined();
+  });
+
+  // Run with the host's python3, as the image's runs it: each program as `python3 FILE` and through the
+  // launcher, in a directory of its own, compared byte for byte but for the run marker, which comes first.
+  const NONCE = "0123abcd";
+  const MARKER = `${RUN_PREFIX}${NONCE}\n`;
+  function both(source: string, extra: Record<string, string> = {}) {
+    const dir = tempDir("check-and-run");
+    writeFileSync(join(dir, "prog.py"), source);
+    for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
+    // The driver gives the nonce to the checker alone, never to the command.
+    const env = { ...process.env };
+    const plain = spawnSync("python3", ["prog.py"], { cwd: dir, encoding: "utf8", env });
+    const [cmd, ...args] = checkAndRun("prog.py", "python3 prog.py")!;
+    const fused = spawnSync(cmd!, args, { cwd: dir, encoding: "utf8", env: { ...env, [VERDICT_ENV]: NONCE } });
+    return { plain, fused };
+  }
+
+  const PROGRAMS: Record<string, string> = {
+    "what `python3 FILE` sets up":
+      "import sys, os\nprint(sys.argv, sys.path[0] == os.getcwd(), __file__, __name__, __spec__, __package__)\n" +
+      "print(type(__loader__).__name__, __cached__, __doc__, sorted(globals()))",
+    "an uncaught exception's traceback": "def f(x):\n    return 1 / x\n\ndef g():\n    return f(0)\n\ng()",
+    "sys.exit with a message": "import sys\nprint('x')\nsys.exit('bad thing')",
+    "sys.exit with a code": "raise SystemExit(4)",
+    "a chained exception, a thread and atexit":
+      "import atexit, threading\natexit.register(lambda: print('atexit'))\n" +
+      "threading.Thread(target=lambda: print('thread')).start()\n" +
+      "try:\n    raise KeyError('k')\nexcept KeyError as e:\n    raise ValueError('v') from e",
+    "pickling a class of __main__, and __main__ itself":
+      "import pickle, __main__\nclass A: pass\nprint(pickle.loads(pickle.dumps(A())).__class__ is A, __main__.A is A)",
+    "a sibling module and the source of a function":
+      "import sibling, inspect\ndef h():\n    return 1\nprint(sibling.X, inspect.getsource(h))",
+    "its own excepthook":
+      "import sys\nsys.excepthook = lambda t, v, tb: print('hook', t.__name__)\nraise RuntimeError('r')",
+    "warnings of the compiler and of the code":
+      "import warnings\nx = '\\d'\nwarnings.warn('w', UserWarning)\nprint(x, 1 is 1)",
+    "no nonce in its environment": "import os\nprint(os.environ.get('" + VERDICT_ENV + "'))",
+  };
+
+  it.each(Object.entries(PROGRAMS))("runs the file as `python3 FILE` does: %s", (_, source) => {
+    const { plain, fused } = both(source, { "sibling.py": "X = 5\n" });
+    expect(fused.stderr.startsWith(MARKER), fused.stderr).toBe(true);
+    expect({ stdout: fused.stdout, stderr: fused.stderr.slice(MARKER.length), status: fused.status }).toEqual({
+      stdout: plain.stdout,
+      stderr: plain.stderr,
+      status: plain.status,
+    });
+  });
+
+  it("runs nothing of a file that does not parse, and gives the verdict on the nonce's channel", () => {
+    const { fused } = both("print('RAN')\n\ndef add(a, b:\n    return a + b\n");
+    expect(fused.status).toBe(1);
+    expect(fused.stdout).toBe("");
+    const verdict = `{"message": "'(' was never closed", "file": "prog.py", "line": 3, "column": 8}`;
+    expect(fused.stderr).toBe(`${VERDICT_PREFIX}${NONCE}\n${verdict}\n`);
+  });
+
+  it("imports nothing of the work dir before the file parses", () => {
+    const hijack = "import sys\nsys.stdout.write('HIJACKED')\n";
+    const { fused } = both("def broken(:\n", { "json.py": hijack, "warnings.py": hijack, "os.py": hijack });
+    expect(fused.stdout + fused.stderr).not.toContain("HIJACKED");
+    expect(fused.stderr).toContain(`${VERDICT_PREFIX}${NONCE}\n{"message": `);
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SyntaxInfo } from "../../src/core/model.js";
 import { LANGUAGES, type Language } from "../../src/languages/registry.js";
-import { checkFiles, parseCheckOutput } from "../../src/prepare/syntax.js";
+import { checkAndRun, checkFiles, parseCheckOutput } from "../../src/prepare/syntax.js";
 import { tempDir } from "../support/temp.js";
 
 // Outputs captured from the checkers in sandbox-gate-test/bookworm:1 (python 3.11, node 18, bash 5.2,
@@ -328,6 +328,27 @@ describe("parseCheckOutput", () => {
     const info = check(c);
     expect(JSON.stringify(info)).not.toContain("/work/");
     expect(info.message.trim()).not.toBe("");
+  });
+});
+
+describe("checkAndRun", () => {
+  const one = [{ language: "python" as const, files: ["solution.py"] }];
+
+  it("is the language's check-and-run for one file and a command it takes over", () => {
+    expect(checkAndRun(one, "python3 solution.py")).toEqual(
+      LANGUAGES.python.checkAndRun!("solution.py", "python3 solution.py"),
+    );
+    expect(checkAndRun(one, "python3 solution.py")).toBeDefined();
+  });
+
+  it("is none for several files, another command, a language without one, or results to bring back", () => {
+    expect(
+      checkAndRun([{ language: "python", files: ["a.py", "solution.py"] }], "python3 solution.py"),
+    ).toBeUndefined();
+    expect(checkAndRun([...one, { language: "bash", files: ["t.sh"] }], "python3 solution.py")).toBeUndefined();
+    expect(checkAndRun(one, "python3 -m pytest")).toBeUndefined();
+    expect(checkAndRun([{ language: "javascript", files: ["solution.js"] }], "node solution.js")).toBeUndefined();
+    expect(checkAndRun(one, "python3 solution.py", ["report.xml"])).toBeUndefined();
   });
 });
 

@@ -358,6 +358,33 @@ describe("the driver script", () => {
     expect(stdout).not.toContain(NONCE);
   });
 
+  // A language's checkAndRun: one process checks, writes the run marker with the nonce it was given, and runs.
+  const RUNS_COMMAND = [
+    "sh",
+    "-c",
+    `[ "$1" = ok ] || { echo bad >&2; exit 3; }; printf '${runMarker("").trimEnd()}%s\\n' "$${VERDICT_ENV}" >&2; ` +
+      `unset ${VERDICT_ENV}; echo ran; echo err >&2; env`,
+    "checker",
+  ];
+
+  it("lets a check that runs the command write the run marker, with the nonce in its environment alone", async () => {
+    const { code, stdout, parsed } = await runDriver({ command: "", check: [...RUNS_COMMAND, "ok"] });
+    expect(code).toBe(0);
+    expect(parsed.parser.phase).toBe("run");
+    expect(parsed.parser.text).toBe("");
+    expect(stdout.startsWith("ran\n")).toBe(true);
+    expect(stdout).not.toContain(NONCE);
+    expect(parsed.runOutput).toBe("err\n");
+  });
+
+  it("stays in check with the checker's complaint when a check that runs the command fails", async () => {
+    const { code, stdout, parsed } = await runDriver({ command: "", check: [...RUNS_COMMAND, "broken"] });
+    expect(code).toBe(3);
+    expect(stdout).toBe("");
+    expect(parsed.parser.phase).toBe("check");
+    expect(parsed.parser.text).toBe("bad\n");
+  });
+
   it("stays in setup and says why when no nonce line comes", async () => {
     const { code, parsed } = await runDriver({ command: "echo never", input: Buffer.alloc(0) });
     expect(code).toBe(125);

@@ -10,7 +10,7 @@
 // container that died retires the container; the next candidate gets a fresh one.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../../../core/model.js";
-import { driverAfter, driverArgv } from "../../driver.js";
+import { driverAfter, driverArgv, driverCommand } from "../../driver.js";
 import type { RunHooks, SandboxJob } from "../../engine.js";
 import { couldBeLateOom } from "../../late-oom.js";
 import { SANDBOX_USER, WORKDIR, apiCreateConfig, lockDown } from "../../policy.js";
@@ -176,7 +176,7 @@ export class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: WORKDIR,
-      Cmd: execArgv(job.command, job.check, job.treeDir, job.results),
+      Cmd: execArgv(driverCommand(job), job.check, job.treeDir, job.results),
     });
     const oomsBefore = shared.ooms;
     let killed = false;

@@ -11,11 +11,11 @@ describe("execArgv", () => {
     expect(argv.slice(3)).toEqual(plain.slice(3));
     const script = argv[2]!;
     expect(script.startsWith(RESET)).toBe(true);
-    expect(script).not.toContain('exec sh -c "$command"');
-    expect(script).toContain('sh -c "$command"\nstatus=$?\n');
+    expect(script).not.toContain('exec "$@"');
+    expect(script).toContain('set -- sh -c "$command"\nfi\n"$@"\nstatus=$?\n');
     expect(script.endsWith('kill -9 -1 2>/dev/null\nexit "$status"\n')).toBe(true);
     // Everything the driver does before the command is kept as it is.
-    expect(script).toContain(DRIVER.slice(0, DRIVER.indexOf('[ -n "$results" ] || exec sh -c')));
+    expect(script).toContain(DRIVER.slice(0, DRIVER.indexOf('[ -n "$results" ] || exec "$@"')));
   });
 
   it("resets as a function, so the driver's parameters are intact, and fails the set-up when it cannot", () => {
