@@ -20326,9 +20326,11 @@ class FreshPoolEngine extends CliImages {
     this.#warm.clear();
     for (const created of await Promise.all(warm))
       this.#discard(created);
-    if (this.#namesHolder !== void 0) {
+    const holder = this.#namesHolder;
+    if (holder !== void 0) {
       await this.#names;
-      this.#remove(this.#namesHolder);
+      this.#names = this.#namesHolder = void 0;
+      this.#remove(holder);
     }
     return this.#removals.settle(() => [...this.#creating]);
   }

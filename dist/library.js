@@ -24851,10 +24851,13 @@ class FreshPoolEngine extends CliImages {
         this.#warm.clear();
         for (const created of await Promise.all(warm))
             this.#discard(created);
-        // No candidate's container is made any more to bind them: the name files go with their holder.
-        if (this.#namesHolder !== undefined) {
+        // No candidate's container is made any more to bind them: the name files go with their holder. A run
+        // after close() (the engine stays usable) makes them again.
+        const holder = this.#namesHolder;
+        if (holder !== undefined) {
             await this.#names;
-            this.#remove(this.#namesHolder);
+            this.#names = this.#namesHolder = undefined;
+            this.#remove(holder);
         }
         return this.#removals.settle(() => [...this.#creating]);
     }

@@ -131,6 +131,15 @@ describe("a run", () => {
     ]);
   });
 
+  it("stays usable after close(): a run after it gets the name files made again", async () => {
+    const engine = pool();
+    expect((await engine.run(job("print(1)"))).stdout.text).toBe("1\n");
+    expect(await engine.close()).toEqual([]);
+    const again = await engine.run(job("print(2)"));
+    expect(again.sandboxError).toBeUndefined();
+    expect(again.stdout.text).toBe("2\n");
+  });
+
   it("follows a config change (another memory limit) with containers made for it", async () => {
     const engine = pool();
     const small = await engine.run(
