@@ -10,15 +10,21 @@ export interface CheckGroup {
   files: string[];
 }
 
+/** The groups that name files, and the one file with its language when they name exactly one. */
+function single(groups: CheckGroup[]): { nonEmpty: CheckGroup[]; only?: { language: Language; file: string } } {
+  const nonEmpty = groups.filter((g) => g.files.length > 0);
+  if (nonEmpty.length !== 1 || nonEmpty[0]!.files.length !== 1) return { nonEmpty };
+  return { nonEmpty, only: { language: nonEmpty[0]!.language, file: nonEmpty[0]!.files[0]! } };
+}
+
 /**
  * One argv that parse-checks several files, possibly of several languages, stopping at the first
  * failure: a fixed loop per group that shifts through the positional parameters. Our own constants only
  * ever go into the script text (quoted all the same); file names travel as positional parameters.
  */
 export function checkFiles(groups: CheckGroup[]): string[] {
-  const nonEmpty = groups.filter((g) => g.files.length > 0);
-  const only = nonEmpty.length === 1 && nonEmpty[0]!.files.length === 1 ? nonEmpty[0]! : undefined;
-  if (only) return LANGUAGES[only.language].check(only.files[0]!);
+  const { nonEmpty, only } = single(groups);
+  if (only) return LANGUAGES[only.language].check(only.file);
   if (nonEmpty.length === 0) return [];
   const loops = nonEmpty.map(({ language, files }) => {
     const tool = LANGUAGES[language].check("").slice(0, -1).map(shellQuote).join(" ");
@@ -37,10 +43,9 @@ export function checkAndRun(
   command: string,
   results: readonly string[] = [],
 ): string[] | undefined {
-  const nonEmpty = groups.filter((g) => g.files.length > 0);
-  if (results.length > 0 || nonEmpty.length !== 1 || nonEmpty[0]!.files.length !== 1) return undefined;
-  const { language, files } = nonEmpty[0]!;
-  return LANGUAGES[language].checkAndRun?.(files[0]!, command);
+  const { only } = single(groups);
+  if (results.length > 0 || !only) return undefined;
+  return LANGUAGES[only.language].checkAndRun?.(only.file, command);
 }
 
 const WORKDIR = /(?:file:\/\/)?\/work\//g;
