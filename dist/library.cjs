@@ -14710,11 +14710,16 @@ function shellWord(text) {
   return isPlainWord(text) ? text : shellQuote(text);
 }
 ;
-function checkFiles(groups) {
+function single(groups) {
   const nonEmpty = groups.filter((g) => g.files.length > 0);
-  const only = nonEmpty.length === 1 && nonEmpty[0].files.length === 1 ? nonEmpty[0] : void 0;
+  if (nonEmpty.length !== 1 || nonEmpty[0].files.length !== 1)
+    return { nonEmpty };
+  return { nonEmpty, only: { language: nonEmpty[0].language, file: nonEmpty[0].files[0] } };
+}
+function checkFiles(groups) {
+  const { nonEmpty, only } = single(groups);
   if (only)
-    return LANGUAGES[only.language].check(only.files[0]);
+    return LANGUAGES[only.language].check(only.file);
   if (nonEmpty.length === 0)
     return [];
   const loops = nonEmpty.map(({ language, files }) => {
@@ -14724,11 +14729,10 @@ function checkFiles(groups) {
   return ["sh", "-c", loops.join("\n"), "sandbox-gate-check", ...nonEmpty.flatMap((g) => g.files)];
 }
 function syntax_checkAndRun(groups, command, results = []) {
-  const nonEmpty = groups.filter((g) => g.files.length > 0);
-  if (results.length > 0 || nonEmpty.length !== 1 || nonEmpty[0].files.length !== 1)
+  const { only } = single(groups);
+  if (results.length > 0 || !only)
     return void 0;
-  const { language, files } = nonEmpty[0];
-  return LANGUAGES[language].checkAndRun?.(files[0], command);
+  return LANGUAGES[only.language].checkAndRun?.(only.file, command);
 }
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 function relative(path2) {
@@ -15185,13 +15189,13 @@ function cliRunArgs(policy, name, dialect, verb = "run") {
   ];
 }
 function withoutNetworkHook(names) {
-  const bind = (source, target) => ({ Type: "bind", Source: source, Target: target, ReadOnly: true });
+  const bind2 = (source, target) => ({ Type: "bind", Source: source, Target: target, ReadOnly: true });
   return {
     config: { NetworkDisabled: true, Hostname: names.hostname },
     mounts: [
-      bind(names.hosts, "/etc/hosts"),
-      bind(names.resolvConf, "/etc/resolv.conf"),
-      bind(names.hostnameFile, "/etc/hostname")
+      bind2(names.hosts, "/etc/hosts"),
+      bind2(names.resolvConf, "/etc/resolv.conf"),
+      bind2(names.hostnameFile, "/etc/hostname")
     ]
   };
 }
@@ -20351,176 +20355,6 @@ function warmsAhead(streak, warm) {
   return warm > 0 && streak > 2 * warm;
 }
 ;
-const FRESH_NAMESPACES = ["pid", "mount", "network", "ipc", "uts"];
-const DOCKER_BINDS = /* @__PURE__ */ new Set(["/sbin/docker-init", "/etc/resolv.conf", "/etc/hostname", "/etc/hosts"]);
-function lockDownGap(config, keeperArgv, limits) {
-  const { process: proc, linux } = config;
-  const resources = linux.resources;
-  if (resources?.memory?.limit !== limits.memoryBytes || resources.memory.swap !== limits.memoryBytes)
-    return `its memory limit is not ${limits.memoryBytes} bytes without swap`;
-  if (resources.pids?.limit !== limits.pids)
-    return `its pids limit is not ${limits.pids}`;
-  if (config.root?.readonly !== true)
-    return "its root is not read-only";
-  if (proc.user.uid === 0 || proc.user.gid === 0)
-    return "it runs as root";
-  const caps = Object.entries(proc.capabilities ?? {}).find(([, set]) => (set ?? []).length > 0);
-  if (caps)
-    return `it keeps capabilities (${caps[0]}: ${caps[1].join(", ")})`;
-  if (proc.noNewPrivileges !== true)
-    return "it may gain privileges (no_new_privs is off)";
-  const seccomp = linux.seccomp;
-  if (!seccomp || !seccomp.defaultAction || /ALLOW|LOG/.test(seccomp.defaultAction))
-    return "it has no seccomp profile that denies by default (is docker's seccomp unconfined?)";
-  for (const type of FRESH_NAMESPACES) {
-    const namespace = (linux.namespaces ?? []).find((ns) => ns.type === type);
-    if (!namespace)
-      return `it shares the host's ${type} namespace`;
-    if (namespace.path)
-      return `it joins an existing ${type} namespace (${namespace.path})`;
-  }
-  const shared = (config.mounts ?? []).find((mount) => (mount.type === "bind" || (mount.options ?? []).some((o) => o === "bind" || o === "rbind")) && !DOCKER_BINDS.has(mount.destination));
-  if (shared)
-    return `it binds ${shared.source ?? "a host path"} at ${shared.destination}, which candidates would share`;
-  const binds = (config.mounts ?? []).filter((m) => DOCKER_BINDS.has(m.destination));
-  const writable = binds.find((m) => !(m.options ?? []).includes("ro"));
-  if (writable)
-    return `its bind of ${writable.destination} is writable`;
-  const args = proc.args;
-  const tail2 = args.slice(args.length - keeperArgv.length);
-  if (args.length < keeperArgv.length || tail2.some((arg, i) => arg !== keeperArgv[i]))
-    return `its command ${JSON.stringify(args)} does not end with the keeper's`;
-  return void 0;
-}
-function mergedEnv(template, env) {
-  const names = new Set(env.map((variable) => variable.split("=", 1)[0]));
-  return [...template.filter((variable) => !names.has(variable.split("=", 1)[0])), ...env];
-}
-function sysMounts(cgroups) {
-  const args = ["--perms", "0555", "--tmpfs", "/sys", "--dir", "/sys/fs"];
-  if (cgroups.length === 1 && cgroups[0].controller === void 0)
-    return [...args, "--ro-bind", cgroups[0].dir, "/sys/fs/cgroup", "--remount-ro", "/sys"];
-  args.push("--dir", "/sys/fs/cgroup");
-  for (const { controller, dir } of cgroups)
-    args.push("--ro-bind", dir, `/sys/fs/cgroup/${controller}`);
-  return [...args, "--remount-ro", "/sys"];
-}
-const DEVICES = ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"];
-const PROPAGATION = /* @__PURE__ */ new Set(["private", "rprivate", "shared", "rshared", "slave", "rslave", "bind", "rbind", "rw"]);
-function fstabField(path2) {
-  return path2.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`);
-}
-function planMounts(config, scratch, kindOf2) {
-  const root = `${scratch}/root`;
-  const made = {
-    fstab: [`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`],
-    mountPoints: [{ path: root, file: false }],
-    bwrap: ["--ro-bind", root, "/"],
-    sys: false
-  };
-  const { fstab, bwrap } = made;
-  const pointFor = (at, file) => {
-    const path2 = `${scratch}/at${at.replace(/\//g, "_")}`;
-    made.mountPoints.push({ path: path2, file });
-    return path2;
-  };
-  const masked = config.linux.maskedPaths ?? [];
-  const mounts = config.mounts ?? [];
-  for (const mount of mounts) {
-    const at = mount.destination;
-    if (mount.type === "proc") {
-      bwrap.push("--proc", at);
-      for (const path2 of masked.filter((p) => p.startsWith(`${at}/`))) {
-        const kind = kindOf2(path2);
-        if (kind === "file")
-          bwrap.push("--ro-bind", "/dev/null", path2);
-        if (kind === "dir")
-          bwrap.push("--perms", "0555", "--tmpfs", path2, "--remount-ro", path2);
-      }
-    } else if (at === "/dev" && mount.type === "tmpfs") {
-      bwrap.push("--perms", "0755", "--tmpfs", "/dev");
-      for (const device of DEVICES)
-        bwrap.push("--dev-bind", device, device);
-      for (const [i, name] of ["stdin", "stdout", "stderr"].entries())
-        bwrap.push("--symlink", `/proc/self/fd/${i}`, `/dev/${name}`);
-      bwrap.push("--symlink", "/proc/self/fd", "/dev/fd");
-    } else if (mount.type === "mqueue") {
-      bwrap.push("--mqueue", at);
-    } else if (mount.type === "tmpfs") {
-      const point = pointFor(at, false);
-      const options = (mount.options ?? []).filter((o) => !PROPAGATION.has(o));
-      fstab.push(`sandbox-gate ${fstabField(point)} tmpfs ${options.join(",") || "defaults"} 0 0`);
-      bwrap.push("--bind", point, at);
-    } else if (DOCKER_BINDS.has(at)) {
-      const point = pointFor(at, kindOf2(mount.source ?? "") !== "dir");
-      fstab.push(`${fstabField(mount.source ?? "")} ${fstabField(point)} none bind 0 0`);
-      bwrap.push("--ro-bind", point, at);
-    } else if (mount.type === "sysfs") {
-      made.sys = true;
-    } else if (mount.type !== "devpts" && mount.type !== "cgroup") {
-      throw new Error(`the mount at ${at} (${mount.type ?? "bind"}) has no sandbox equivalent`);
-    }
-  }
-  if (mounts.some((m) => m.destination === "/dev"))
-    bwrap.push("--remount-ro", "/dev");
-  return made;
-}
-function cgroupLimits(config) {
-  const resources = config.linux.resources;
-  const quota = resources.cpu?.quota ?? 0;
-  return {
-    memoryBytes: resources.memory.limit,
-    memorySwapBytes: resources.memory.swap,
-    pids: resources.pids.limit,
-    ...quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 1e5 } }
-  };
-}
-function sandboxPlan(config, keeperArgv, scratch, kindOf2) {
-  const { process: proc } = config;
-  const mounts = planMounts(config, scratch, kindOf2);
-  const bwrap = [
-    "--unshare-user",
-    "--disable-userns",
-    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
-    "--unshare-pid",
-    "--unshare-net",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--unshare-cgroup-try",
-    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
-    "--as-pid-1",
-    "--die-with-parent",
-    "--new-session",
-    "--uid",
-    String(proc.user.uid),
-    "--gid",
-    String(proc.user.gid),
-    ...typeof config.hostname === "string" ? ["--hostname", config.hostname] : [],
-    ...mounts.bwrap,
-    "--chdir",
-    typeof proc.cwd === "string" ? proc.cwd : "/"
-  ];
-  const rlimits = (proc.rlimits ?? []).map((r) => `--${r.type.replace(/^RLIMIT_/, "").toLowerCase()}=${r.soft}:${r.hard}`);
-  const gids = proc.user.additionalGids ?? [];
-  const user = [
-    `--reuid=${proc.user.uid}`,
-    `--regid=${proc.user.gid}`,
-    ...gids.length > 0 ? [`--groups=${gids.join(",")}`] : ["--clear-groups"],
-    "--inh-caps=-all"
-  ];
-  return {
-    fstab: mounts.fstab.join("\n") + "\n",
-    mountPoints: mounts.mountPoints,
-    rlimits,
-    user,
-    bwrap,
-    sys: mounts.sys,
-    limits: cgroupLimits(config),
-    init: proc.args.slice(0, proc.args.length - keeperArgv.length),
-    env: proc.env ?? []
-  };
-}
-;
 const X86_64_SYSCALLS = Object.freeze({
   read: 0,
   write: 1,
@@ -20886,6 +20720,323 @@ const X86_64_SYSCALLS = Object.freeze({
   set_mempolicy_home_node: 450
 });
 ;
+const MAKER_FAILED = 125;
+const CALLS = ["close", "unshare", "mount", "prlimit64", "setgroups", "setresgid", "setresuid", "capset"];
+const MAKER = String.raw`
+my ($close, $unshare, $mount, $prlimit, $setgroups, $setresgid, $setresuid, $capset) = splice(@ARGV, 0, 8);
+sub fail { print STDERR "sandbox-gate: $_[0]\n"; exit 125 }
+sub take { my $n = shift @ARGV; splice(@ARGV, 0, $n * $_[0]) }
+opendir(my $fds, "/proc/self/fd") or fail("cannot list its descriptors: $!");
+my @open = grep { /^\d+$/ && $_ > 3 } readdir($fds);
+closedir($fds);
+syscall($close + 0, $_ + 0) for @open;
+umask(022);
+my @procs = take(1);
+for my $procs (@procs) {
+  my $joined = open(my $f, ">", $procs);
+  $joined &&= print $f "$$\n";
+  $joined &&= close($f);
+  $joined or fail("cannot join the sandbox's cgroup ($procs): $!");
+}
+syscall($unshare + 0, 0x20000) == 0 or fail("cannot make a mount namespace: $!");
+my $root = "/";
+syscall($mount + 0, 0, $root, 0, 0x44000, 0) == 0 or fail("cannot make the mounts private: $!");
+my @mounts = take(5);
+while (my ($source, $target, $type, $flags, $data) = splice(@mounts, 0, 5)) {
+  syscall($mount + 0, $source, $target, $type eq "" ? 0 : $type, $flags + 0, $data eq "" ? 0 : $data) == 0
+    or fail("cannot mount " . ($type eq "" ? "$source" : $type) . " at $target: $!");
+}
+my @limits = take(3);
+while (my ($resource, $soft, $hard) = splice(@limits, 0, 3)) {
+  my $limit = pack("QQ", map { $_ eq "unlimited" ? ~0 : $_ } $soft, $hard);
+  syscall($prlimit + 0, 0, $resource + 0, $limit, 0) == 0 or fail("cannot set rlimit $resource: $!");
+}
+my ($uid, $gid) = splice(@ARGV, 0, 2);
+my @groups = take(1);
+syscall($setgroups + 0, scalar(@groups), @groups ? pack("L*", @groups) : 0) == 0 or fail("cannot set the groups: $!");
+syscall($setresgid + 0, $gid + 0, $gid + 0, $gid + 0) == 0 or fail("cannot become gid $gid: $!");
+syscall($setresuid + 0, $uid + 0, $uid + 0, $uid + 0) == 0 or fail("cannot become uid $uid: $!");
+my ($header, $none) = (pack("LL", 0x20080522, 0), pack("L6", 0, 0, 0, 0, 0, 0));
+syscall($capset + 0, $header, $none) == 0 or fail("cannot drop capabilities: $!");
+exec { $ARGV[0] } @ARGV or fail("cannot run $ARGV[0]: $!");
+`;
+function limitValue(value) {
+  return value >= 2 ** 63 ? "unlimited" : String(value);
+}
+function makerArgs(job) {
+  return [
+    "-e",
+    MAKER,
+    "--",
+    ...CALLS.map((name) => String(X86_64_SYSCALLS[name])),
+    String(job.cgroupProcs.length),
+    ...job.cgroupProcs,
+    String(job.mounts.length),
+    ...job.mounts.flatMap((m) => [m.source, m.target, m.type, String(m.flags), m.data]),
+    String(job.rlimits.length),
+    ...job.rlimits.flatMap((r) => [String(r.resource), limitValue(r.soft), limitValue(r.hard)]),
+    String(job.user.uid),
+    String(job.user.gid),
+    String(job.user.groups.length),
+    ...job.user.groups.map(String),
+    ...job.command
+  ];
+}
+function findTools(path2 = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/bin") {
+  const dirs = [...path2.split(":").filter(Boolean), "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
+  const found = {};
+  for (const name of ["perl", "bwrap"]) {
+    const at = dirs.map((dir) => (0, external_node_path_namespaceObject.join)(dir, name)).find((file) => (0, external_node_fs_namespaceObject.existsSync)(file));
+    if (!at)
+      return name;
+    found[name] = at;
+  }
+  return found;
+}
+;
+const FRESH_NAMESPACES = ["pid", "mount", "network", "ipc", "uts"];
+const DOCKER_BINDS = /* @__PURE__ */ new Set(["/sbin/docker-init", "/etc/resolv.conf", "/etc/hostname", "/etc/hosts"]);
+function lockDownGap(config, keeperArgv, limits) {
+  const { process: proc, linux } = config;
+  const resources = linux.resources;
+  if (resources?.memory?.limit !== limits.memoryBytes || resources.memory.swap !== limits.memoryBytes)
+    return `its memory limit is not ${limits.memoryBytes} bytes without swap`;
+  if (resources.pids?.limit !== limits.pids)
+    return `its pids limit is not ${limits.pids}`;
+  if (config.root?.readonly !== true)
+    return "its root is not read-only";
+  if (proc.user.uid === 0 || proc.user.gid === 0)
+    return "it runs as root";
+  const caps = Object.entries(proc.capabilities ?? {}).find(([, set]) => (set ?? []).length > 0);
+  if (caps)
+    return `it keeps capabilities (${caps[0]}: ${caps[1].join(", ")})`;
+  if (proc.noNewPrivileges !== true)
+    return "it may gain privileges (no_new_privs is off)";
+  const seccomp = linux.seccomp;
+  if (!seccomp || !seccomp.defaultAction || /ALLOW|LOG/.test(seccomp.defaultAction))
+    return "it has no seccomp profile that denies by default (is docker's seccomp unconfined?)";
+  for (const type of FRESH_NAMESPACES) {
+    const namespace = (linux.namespaces ?? []).find((ns) => ns.type === type);
+    if (!namespace)
+      return `it shares the host's ${type} namespace`;
+    if (namespace.path)
+      return `it joins an existing ${type} namespace (${namespace.path})`;
+  }
+  const shared = (config.mounts ?? []).find((mount) => (mount.type === "bind" || (mount.options ?? []).some((o) => o === "bind" || o === "rbind")) && !DOCKER_BINDS.has(mount.destination));
+  if (shared)
+    return `it binds ${shared.source ?? "a host path"} at ${shared.destination}, which candidates would share`;
+  const binds = (config.mounts ?? []).filter((m) => DOCKER_BINDS.has(m.destination));
+  const writable = binds.find((m) => !(m.options ?? []).includes("ro"));
+  if (writable)
+    return `its bind of ${writable.destination} is writable`;
+  const args = proc.args;
+  const tail2 = args.slice(args.length - keeperArgv.length);
+  if (args.length < keeperArgv.length || tail2.some((arg, i) => arg !== keeperArgv[i]))
+    return `its command ${JSON.stringify(args)} does not end with the keeper's`;
+  return void 0;
+}
+function mergedEnv(template, env) {
+  const names = new Set(env.map((variable) => variable.split("=", 1)[0]));
+  return [...template.filter((variable) => !names.has(variable.split("=", 1)[0])), ...env];
+}
+function sysMounts(cgroups) {
+  const args = ["--perms", "0555", "--tmpfs", "/sys", "--dir", "/sys/fs"];
+  if (cgroups.length === 1 && cgroups[0].controller === void 0)
+    return [...args, "--ro-bind", cgroups[0].dir, "/sys/fs/cgroup", "--remount-ro", "/sys"];
+  args.push("--dir", "/sys/fs/cgroup");
+  for (const { controller, dir } of cgroups)
+    args.push("--ro-bind", dir, `/sys/fs/cgroup/${controller}`);
+  return [...args, "--remount-ro", "/sys"];
+}
+const DEVICES = ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"];
+const PROPAGATION = /* @__PURE__ */ new Set(["private", "rprivate", "shared", "rshared", "slave", "rslave", "bind", "rbind", "rw"]);
+const MS = {
+  RDONLY: 1,
+  NOSUID: 2,
+  NODEV: 4,
+  NOEXEC: 8,
+  SYNCHRONOUS: 16,
+  MANDLOCK: 64,
+  DIRSYNC: 128,
+  NOSYMFOLLOW: 256,
+  NOATIME: 1024,
+  NODIRATIME: 2048,
+  BIND: 4096,
+  REC: 16384,
+  PRIVATE: 1 << 18,
+  RELATIME: 1 << 21,
+  STRICTATIME: 1 << 24,
+  LAZYTIME: 1 << 25
+};
+const FLAG_WORDS = {
+  ro: [MS.RDONLY, true],
+  rw: [MS.RDONLY, false],
+  nosuid: [MS.NOSUID, true],
+  suid: [MS.NOSUID, false],
+  nodev: [MS.NODEV, true],
+  dev: [MS.NODEV, false],
+  noexec: [MS.NOEXEC, true],
+  exec: [MS.NOEXEC, false],
+  sync: [MS.SYNCHRONOUS, true],
+  async: [MS.SYNCHRONOUS, false],
+  mand: [MS.MANDLOCK, true],
+  nomand: [MS.MANDLOCK, false],
+  dirsync: [MS.DIRSYNC, true],
+  nosymfollow: [MS.NOSYMFOLLOW, true],
+  noatime: [MS.NOATIME, true],
+  atime: [MS.NOATIME, false],
+  nodiratime: [MS.NODIRATIME, true],
+  diratime: [MS.NODIRATIME, false],
+  relatime: [MS.RELATIME, true],
+  norelatime: [MS.RELATIME, false],
+  strictatime: [MS.STRICTATIME, true],
+  nostrictatime: [MS.STRICTATIME, false],
+  lazytime: [MS.LAZYTIME, true],
+  nolazytime: [MS.LAZYTIME, false]
+};
+const IGNORED_WORDS = /* @__PURE__ */ new Set(["defaults", "auto", "noauto", "user", "nouser", "nofail", ...PROPAGATION]);
+function mountOptions(words) {
+  let flags = 0;
+  const data = [];
+  for (const word of words) {
+    const flag = FLAG_WORDS[word];
+    if (flag)
+      flags = flag[1] ? flags | flag[0] : flags & ~flag[0];
+    else if (!IGNORED_WORDS.has(word))
+      data.push(word);
+  }
+  return { flags, data: data.join(",") };
+}
+function planMounts(config, scratch, kindOf2) {
+  const root = `${scratch}/root`;
+  const made = {
+    calls: [bind(config.root.path, root)],
+    mountPoints: [{ path: root, file: false }],
+    bwrap: ["--ro-bind", root, "/"],
+    sys: false
+  };
+  const { calls, bwrap } = made;
+  const pointFor = (at, file) => {
+    const path2 = `${scratch}/at${at.replace(/\//g, "_")}`;
+    made.mountPoints.push({ path: path2, file });
+    return path2;
+  };
+  const masked = config.linux.maskedPaths ?? [];
+  const mounts = config.mounts ?? [];
+  for (const mount of mounts) {
+    const at = mount.destination;
+    if (mount.type === "proc") {
+      bwrap.push("--proc", at);
+      for (const path2 of masked.filter((p) => p.startsWith(`${at}/`))) {
+        const kind = kindOf2(path2);
+        if (kind === "file")
+          bwrap.push("--ro-bind", "/dev/null", path2);
+        if (kind === "dir")
+          bwrap.push("--perms", "0555", "--tmpfs", path2, "--remount-ro", path2);
+      }
+    } else if (at === "/dev" && mount.type === "tmpfs") {
+      bwrap.push("--perms", "0755", "--tmpfs", "/dev");
+      for (const device of DEVICES)
+        bwrap.push("--dev-bind", device, device);
+      for (const [i, name] of ["stdin", "stdout", "stderr"].entries())
+        bwrap.push("--symlink", `/proc/self/fd/${i}`, `/dev/${name}`);
+      bwrap.push("--symlink", "/proc/self/fd", "/dev/fd");
+    } else if (mount.type === "mqueue") {
+      bwrap.push("--mqueue", at);
+    } else if (mount.type === "tmpfs") {
+      const point = pointFor(at, false);
+      calls.push({ source: "sandbox-gate", target: point, type: "tmpfs", ...mountOptions(mount.options ?? []) });
+      bwrap.push("--bind", point, at);
+    } else if (DOCKER_BINDS.has(at)) {
+      const point = pointFor(at, kindOf2(mount.source ?? "") !== "dir");
+      calls.push(bind(mount.source ?? "", point));
+      bwrap.push("--ro-bind", point, at);
+    } else if (mount.type === "sysfs") {
+      made.sys = true;
+    } else if (mount.type !== "devpts" && mount.type !== "cgroup") {
+      throw new Error(`the mount at ${at} (${mount.type ?? "bind"}) has no sandbox equivalent`);
+    }
+  }
+  if (mounts.some((m) => m.destination === "/dev"))
+    bwrap.push("--remount-ro", "/dev");
+  return made;
+}
+function bind(source, target) {
+  return { source, target, type: "", flags: MS.BIND, data: "" };
+}
+const RLIMITS = {
+  RLIMIT_CPU: 0,
+  RLIMIT_FSIZE: 1,
+  RLIMIT_DATA: 2,
+  RLIMIT_STACK: 3,
+  RLIMIT_CORE: 4,
+  RLIMIT_RSS: 5,
+  RLIMIT_NPROC: 6,
+  RLIMIT_NOFILE: 7,
+  RLIMIT_MEMLOCK: 8,
+  RLIMIT_AS: 9,
+  RLIMIT_LOCKS: 10,
+  RLIMIT_SIGPENDING: 11,
+  RLIMIT_MSGQUEUE: 12,
+  RLIMIT_NICE: 13,
+  RLIMIT_RTPRIO: 14,
+  RLIMIT_RTTIME: 15
+};
+function cgroupLimits(config) {
+  const resources = config.linux.resources;
+  const quota = resources.cpu?.quota ?? 0;
+  return {
+    memoryBytes: resources.memory.limit,
+    memorySwapBytes: resources.memory.swap,
+    pids: resources.pids.limit,
+    ...quota > 0 && { cpu: { quota, period: resources.cpu?.period ?? 1e5 } }
+  };
+}
+function sandboxPlan(config, keeperArgv, scratch, kindOf2) {
+  const { process: proc } = config;
+  const mounts = planMounts(config, scratch, kindOf2);
+  const bwrap = [
+    "--unshare-user",
+    "--disable-userns",
+    // bwrap always makes a mount namespace; these are FRESH_NAMESPACES' others.
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    // docker's init is pid 1 itself, as in docker: it forwards a signal sent to pid 1 to the command.
+    "--as-pid-1",
+    "--die-with-parent",
+    "--new-session",
+    "--uid",
+    String(proc.user.uid),
+    "--gid",
+    String(proc.user.gid),
+    ...typeof config.hostname === "string" ? ["--hostname", config.hostname] : [],
+    ...mounts.bwrap,
+    "--chdir",
+    typeof proc.cwd === "string" ? proc.cwd : "/"
+  ];
+  const rlimits = (proc.rlimits ?? []).map(({ type, soft, hard }) => {
+    const resource = RLIMITS[type];
+    if (resource === void 0)
+      throw new Error(`the rlimit ${type} is not one Linux knows`);
+    return { resource, soft, hard };
+  });
+  const groups = proc.user.additionalGids ?? [];
+  return {
+    mounts: mounts.calls,
+    mountPoints: mounts.mountPoints,
+    rlimits,
+    user: { uid: proc.user.uid, gid: proc.user.gid, groups },
+    bwrap,
+    sys: mounts.sys,
+    limits: cgroupLimits(config),
+    init: proc.args.slice(0, proc.args.length - keeperArgv.length),
+    env: proc.env ?? []
+  };
+}
+;
 const AUDIT_ARCH_X86_64 = 3221225534;
 const X32_SYSCALL_BIT = 1073741824;
 const BPF_MAXINSNS = 4096;
@@ -21096,46 +21247,14 @@ const TASK_ROOTS = [
 const TASK_DIRS = TASK_ROOTS.map((root) => (0, external_node_path_namespaceObject.join)(root, "moby"));
 const CGROUP_ROOT = "/sys/fs/cgroup";
 const CONTROLLERS = ["memory", "pids", "cpu"];
-const PRE_STAGE = [
-  "for fd in /proc/$$/fd/*; do",
-  "  fd=${fd##*/}",
-  '  [ "$fd" -gt 3 ] && eval "exec $fd>&-"',
-  "done",
-  // docker's umask, whatever the gate was started with.
-  "umask 022",
-  "fstab=$1 mount=$2",
-  "shift 2",
-  'while [ "$1" != -- ]; do',
-  `  echo $$ > "$1" || { echo "sandbox-gate: cannot join the sandbox's cgroup ($1)" >&2; exit 125; }`,
-  "  shift",
-  "done",
-  "shift",
-  `"$mount" --all --fstab "$fstab" || { echo "sandbox-gate: cannot mount the sandbox's file systems ($fstab)" >&2; exit 125; }`,
-  'exec "$@"'
-].join("\n");
 const TOOLS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-function findTools(path2 = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/bin") {
-  const dirs = [...path2.split(":").filter(Boolean), "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
-  const found = {};
-  for (const name of ["unshare", "bash", "mount", "prlimit", "setpriv", "bwrap"]) {
-    const at = dirs.map((dir) => (0, external_node_path_namespaceObject.join)(dir, name)).find((file) => (0, external_node_fs_namespaceObject.existsSync)(file));
-    if (!at)
-      return name;
-    found[name] = at;
-  }
-  return found;
-}
-function makerArgs(tools, { plan, files }, cgroups, policy) {
+function bwrapArgv(tools, plan, cgroups, policy) {
   const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
     "--setenv",
     v.slice(0, v.indexOf("=")),
     v.slice(v.indexOf("=") + 1)
   ]);
   return [
-    ...["--mount", "--propagation", "private", tools.bash, "-c", PRE_STAGE, "sandbox-gate"],
-    ...[files.fstab, tools.mount, ...cgroups.procs, "--"],
-    ...[tools.prlimit, ...plan.rlimits, "--"],
-    ...[tools.setpriv, ...plan.user, "--"],
     tools.bwrap,
     ...plan.bwrap,
     ...plan.sys ? sysMounts(cgroups.controllers) : [],
@@ -21157,7 +21276,7 @@ class NamespaceEngine extends CliImages {
   #warm = /* @__PURE__ */ new Map();
   /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
   #starting = /* @__PURE__ */ new Set();
-  /** The maker (pre-stage, then bwrap) of every sandbox started and not yet ended, by sandbox id. */
+  /** The maker (then bwrap) of every sandbox started and not yet ended, by sandbox id. */
   #active = /* @__PURE__ */ new Map();
   /** Sandboxes not yet deleted: what abort() must end. */
   #owned = /* @__PURE__ */ new Set();
@@ -21204,7 +21323,7 @@ class NamespaceEngine extends CliImages {
       meter: cgroupMeter(localCgroupMounts(), id)
     });
     if (exit.error)
-      return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
+      return failedFacts(`cannot run ${this.#tools.perl}: ${exit.error.message}`);
     const ooms = await oomKills(id);
     return runFacts("bwrap", job, outcome2, {
       exitCode: exit.code,
@@ -21249,10 +21368,17 @@ class NamespaceEngine extends CliImages {
       } catch (error) {
         return { id, error: `its cgroup cannot be made: ${error.message}` };
       }
-      const child = (0, external_node_child_process_namespaceObject.spawn)(this.#tools.unshare, makerArgs(this.#tools, template.made, cgroups, policy), {
+      const maker = makerArgs({
+        cgroupProcs: cgroups.procs,
+        mounts: plan.mounts,
+        rlimits: plan.rlimits,
+        user: plan.user,
+        command: bwrapArgv(this.#tools, plan, cgroups, policy)
+      });
+      const child = (0, external_node_child_process_namespaceObject.spawn)(this.#tools.perl, maker, {
         stdio: ["pipe", "pipe", "pipe", seccomp],
-        // The candidate's environment is set by bwrap, as the candidate's user: the root pre-stage and the
-        // tools get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
+        // The candidate's environment is set by bwrap, as the candidate's user: the root maker and bwrap
+        // get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
         env: { PATH: TOOLS_PATH }
       });
       (0, external_node_fs_namespaceObject.closeSync)(seccomp);
@@ -21368,8 +21494,7 @@ async function makeTemplate(policy, root) {
     await (0, external_node_fs_promises_namespaceObject.chmod)(root, 457);
     for (const point of plan.mountPoints)
       await makeMountPoint(point);
-    const files = { fstab: (0, external_node_path_namespaceObject.join)(dir, "fstab"), seccomp: (0, external_node_path_namespaceObject.join)(dir, "seccomp.bpf") };
-    await (0, external_node_fs_promises_namespaceObject.writeFile)(files.fstab, plan.fstab, { mode: 384 });
+    const files = { seccomp: (0, external_node_path_namespaceObject.join)(dir, "seccomp.bpf") };
     await (0, external_node_fs_promises_namespaceObject.writeFile)(files.seccomp, seccomp, { mode: 384 });
     return { name, made: { plan, files } };
   } catch (error) {
@@ -22070,7 +22195,7 @@ function namespaceRefusal(mode, env, host) {
   if (!SECCOMP_ARCHES.includes(host.arch))
     return `${why}, whose seccomp filter the gate compiles for ${SECCOMP_ARCHES.join(", ")} only; this host is ${host.arch}. Use isolation: candidate`;
   if (host.missingTool)
-    return `${why}, and ${host.missingTool} was not found (bwrap comes with bubblewrap; unshare, mount, setpriv and prlimit with util-linux). Use isolation: candidate`;
+    return `${why}, and ${host.missingTool} was not found (bwrap comes with bubblewrap, perl with perl-base). Use isolation: candidate`;
   if (!host.cgroupsWritable)
     return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
   if (!host.userNamespaces)
@@ -22089,18 +22214,13 @@ function probeHost() {
   }
   const tools = findTools();
   const uid = process.getuid?.() ?? -1;
-  const userNamespaces = typeof tools !== "string" && uid === 0 && (0, external_node_child_process_namespaceObject.spawnSync)(tools.setpriv, [
-    "--reuid=65534",
-    "--regid=65534",
-    "--clear-groups",
-    "--",
-    tools.bwrap,
-    "--unshare-user",
-    "--ro-bind",
-    "/",
-    "/",
-    "true"
-  ], { stdio: "ignore" }).status === 0;
+  const userNamespaces = typeof tools !== "string" && uid === 0 && (0, external_node_child_process_namespaceObject.spawnSync)(tools.perl, makerArgs({
+    cgroupProcs: [],
+    mounts: [],
+    rlimits: [],
+    user: { uid: 65534, gid: 65534, groups: [] },
+    command: [tools.bwrap, "--unshare-user", "--ro-bind", "/", "/", "true"]
+  }), { stdio: "ignore", env: { PATH: "/usr/bin:/bin" } }).status === 0;
   return {
     uid,
     arch: process.arch,

@@ -14,7 +14,8 @@ import { cli } from "./cli-command.js";
 import type { ContainerEngine } from "./engine.js";
 import { CliEngine } from "./engines/cli/cli-engine.js";
 import { FreshPoolEngine } from "./engines/api/fresh-pool.js";
-import { NamespaceEngine, TASK_ROOTS, findTools, removeNamespaceLabelled } from "./engines/namespace/namespace.js";
+import { findTools, makerArgs } from "./engines/namespace/maker.js";
+import { NamespaceEngine, TASK_ROOTS, removeNamespaceLabelled } from "./engines/namespace/namespace.js";
 import { SECCOMP_ARCHES } from "./engines/namespace/seccomp-bpf.js";
 import { SharedEngine } from "./engines/api/shared.js";
 import { KILL_GRACE_MS } from "./engines/base.js";
@@ -63,7 +64,7 @@ export interface NamespaceHost {
   uid: number;
   /** node's name of the host's architecture (process.arch). */
   arch: string;
-  /** The first of the tools a sandbox is made with (bwrap, setpriv, …) not found, if any. */
+  /** The first of the tools a sandbox is made with (perl, bwrap) not found, if any. */
   missingTool?: string;
   /** bwrap, run as an unprivileged user, could make its user namespace. */
   userNamespaces: boolean;
@@ -95,7 +96,7 @@ export function namespaceRefusal(
   if (!SECCOMP_ARCHES.includes(host.arch))
     return `${why}, whose seccomp filter the gate compiles for ${SECCOMP_ARCHES.join(", ")} only; this host is ${host.arch}. Use isolation: candidate`;
   if (host.missingTool)
-    return `${why}, and ${host.missingTool} was not found (bwrap comes with bubblewrap; unshare, mount, setpriv and prlimit with util-linux). Use isolation: candidate`;
+    return `${why}, and ${host.missingTool} was not found (bwrap comes with bubblewrap, perl with perl-base). Use isolation: candidate`;
   if (!host.cgroupsWritable) return `${why}, and the cgroup filesystem is not writable here. Use isolation: candidate`;
   if (!host.userNamespaces)
     return `${why}, and bwrap could not make a user namespace as an unprivileged user (user.max_user_namespaces, or an AppArmor or kernel restriction). Use isolation: candidate`;
@@ -114,25 +115,21 @@ function probeHost(): NamespaceHost {
   }
   const tools = findTools();
   const uid = process.getuid?.() ?? -1;
-  // The user namespace bwrap makes for every candidate, made once as nobody: refused here, refused there.
+  // The user namespace bwrap makes for every candidate, made once as nobody by the maker every sandbox
+  // is made by: refused here, refused there.
   const userNamespaces =
     typeof tools !== "string" &&
     uid === 0 &&
     spawnSync(
-      tools.setpriv,
-      [
-        "--reuid=65534",
-        "--regid=65534",
-        "--clear-groups",
-        "--",
-        tools.bwrap,
-        "--unshare-user",
-        "--ro-bind",
-        "/",
-        "/",
-        "true",
-      ],
-      { stdio: "ignore" },
+      tools.perl,
+      makerArgs({
+        cgroupProcs: [],
+        mounts: [],
+        rlimits: [],
+        user: { uid: 65534, gid: 65534, groups: [] },
+        command: [tools.bwrap, "--unshare-user", "--ro-bind", "/", "/", "true"],
+      }),
+      { stdio: "ignore", env: { PATH: "/usr/bin:/bin" } },
     ).status === 0;
   return {
     uid,

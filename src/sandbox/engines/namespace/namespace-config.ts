@@ -99,20 +99,40 @@ export interface CgroupLimits {
   cpu?: { quota: number; period: number };
 }
 
-/** How one sandbox is made from the config, in the terms of the host tools that make it (namespace.ts). */
+/** One mount(2) call, made as root in the sandbox's private mount namespace before bwrap runs. */
+export interface MountCall {
+  source: string;
+  target: string;
+  /** The file system type; "" for a bind. */
+  type: string;
+  /** mount(2)'s MS_* flags. */
+  flags: number;
+  /** The file system's own options (tmpfs's size, mode, uid, gid), "" for none. */
+  data: string;
+}
+
+/** One resource limit, as setrlimit(2) takes it. */
+export interface Rlimit {
+  /** RLIMIT_* (Linux's numbers, the same on every architecture the kernel shares them). */
+  resource: number;
+  soft: number;
+  hard: number;
+}
+
+/** How one sandbox is made from the config, in the terms of the maker that makes it (maker.ts). */
 export interface SandboxPlan {
   /**
-   * fstab lines mounted as root in the sandbox's own private mount namespace before bwrap runs: the
-   * template's root, bound where the unprivileged bwrap can reach it, and each of docker's tmpfs mounts
-   * with docker's own options (size, mode, owner, noexec: bwrap cannot mount a noexec tmpfs itself).
+   * What root mounts in the sandbox's own private mount namespace before bwrap runs: the template's root,
+   * bound where the unprivileged bwrap can reach it, and each of docker's tmpfs mounts with docker's own
+   * options (size, mode, owner, noexec: bwrap cannot mount a noexec tmpfs itself).
    */
-  fstab: string;
-  /** The mount points the fstab names, under the scratch directory: a file for a file's bind, else a directory. */
+  mounts: MountCall[];
+  /** The mount points the mounts name, under the scratch directory: a file for a file's bind, else a directory. */
   mountPoints: Array<{ path: string; file: boolean }>;
-  /** prlimit's options: the config's rlimits. */
-  rlimits: string[];
-  /** setpriv's options: the config's user, its groups, no inheritable capabilities. */
-  user: string[];
+  /** The config's rlimits. */
+  rlimits: Rlimit[];
+  /** The config's user and its groups (none when it has none); no capability survives the change. */
+  user: { uid: number; gid: number; groups: number[] };
   /** bwrap's options, up to the candidate's own (sysMounts), the seccomp fd and the command. */
   bwrap: string[];
   /** docker gives it a /sys: the candidate gets one with its own cgroup in it (sysMounts). */
@@ -144,29 +164,86 @@ export function sysMounts(cgroups: ReadonlyArray<{ controller?: string; dir: str
 const DEVICES = ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"];
 const PROPAGATION = new Set(["private", "rprivate", "shared", "rshared", "slave", "rslave", "bind", "rbind", "rw"]);
 
-/** A path as an fstab field: whitespace and backslashes octal-escaped, as getmntent reads them. */
-function fstabField(path: string): string {
-  return path.replace(/[\s\\]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`);
+/** mount(2)'s flags (linux/mount.h), the same on every architecture. */
+export const MS = {
+  RDONLY: 1,
+  NOSUID: 2,
+  NODEV: 4,
+  NOEXEC: 8,
+  SYNCHRONOUS: 16,
+  MANDLOCK: 64,
+  DIRSYNC: 128,
+  NOSYMFOLLOW: 256,
+  NOATIME: 1024,
+  NODIRATIME: 2048,
+  BIND: 4096,
+  REC: 16384,
+  PRIVATE: 1 << 18,
+  RELATIME: 1 << 21,
+  STRICTATIME: 1 << 24,
+  LAZYTIME: 1 << 25,
+} as const;
+
+/** The option words mount(8) turns into flags: each sets its flag, or clears it (the `no`/opposite word). */
+const FLAG_WORDS: Record<string, [number, boolean]> = {
+  ro: [MS.RDONLY, true],
+  rw: [MS.RDONLY, false],
+  nosuid: [MS.NOSUID, true],
+  suid: [MS.NOSUID, false],
+  nodev: [MS.NODEV, true],
+  dev: [MS.NODEV, false],
+  noexec: [MS.NOEXEC, true],
+  exec: [MS.NOEXEC, false],
+  sync: [MS.SYNCHRONOUS, true],
+  async: [MS.SYNCHRONOUS, false],
+  mand: [MS.MANDLOCK, true],
+  nomand: [MS.MANDLOCK, false],
+  dirsync: [MS.DIRSYNC, true],
+  nosymfollow: [MS.NOSYMFOLLOW, true],
+  noatime: [MS.NOATIME, true],
+  atime: [MS.NOATIME, false],
+  nodiratime: [MS.NODIRATIME, true],
+  diratime: [MS.NODIRATIME, false],
+  relatime: [MS.RELATIME, true],
+  norelatime: [MS.RELATIME, false],
+  strictatime: [MS.STRICTATIME, true],
+  nostrictatime: [MS.STRICTATIME, false],
+  lazytime: [MS.LAZYTIME, true],
+  nolazytime: [MS.LAZYTIME, false],
+};
+/** Words mount(8) reads itself and never passes on; propagation is the namespace's (private) anyway. */
+const IGNORED_WORDS = new Set(["defaults", "auto", "noauto", "user", "nouser", "nofail", ...PROPAGATION]);
+
+/** docker's option words for a file system, as mount(8) would pass them: the flags and the data string. */
+export function mountOptions(words: readonly string[]): { flags: number; data: string } {
+  let flags = 0;
+  const data: string[] = [];
+  for (const word of words) {
+    const flag = FLAG_WORDS[word];
+    if (flag) flags = flag[1] ? flags | flag[0] : flags & ~flag[0];
+    else if (!IGNORED_WORDS.has(word)) data.push(word);
+  }
+  return { flags, data: data.join(",") };
 }
 
-/** The mounts of a plan: root's fstab, its mount points, bwrap's options for them, whether docker gave a /sys. */
+/** The mounts of a plan: root's mount calls, their mount points, bwrap's options for them, whether docker gave a /sys. */
 interface Mounts {
-  fstab: string[];
+  calls: MountCall[];
   mountPoints: SandboxPlan["mountPoints"];
   bwrap: string[];
   sys: boolean;
 }
 
-/** docker's mounts, in bwrap's terms and root's fstab; throws, naming it, on a mount it cannot make as docker would. */
+/** docker's mounts, in bwrap's terms and root's mount calls; throws, naming it, on a mount it cannot make as docker would. */
 function planMounts(config: OciConfig, scratch: string, kindOf: PathKind): Mounts {
   const root = `${scratch}/root`;
   const made: Mounts = {
-    fstab: [`${fstabField(config.root.path)} ${fstabField(root)} none bind 0 0`],
+    calls: [bind(config.root.path, root)],
     mountPoints: [{ path: root, file: false }],
     bwrap: ["--ro-bind", root, "/"],
     sys: false,
   };
-  const { fstab, bwrap } = made;
+  const { calls, bwrap } = made;
   // One mount point per destination: the same place whichever template, so its kind never changes.
   const pointFor = (at: string, file: boolean) => {
     const path = `${scratch}/at${at.replace(/\//g, "_")}`;
@@ -194,13 +271,12 @@ function planMounts(config: OciConfig, scratch: string, kindOf: PathKind): Mount
       bwrap.push("--mqueue", at);
     } else if (mount.type === "tmpfs") {
       const point = pointFor(at, false);
-      const options = (mount.options ?? []).filter((o) => !PROPAGATION.has(o));
-      fstab.push(`sandbox-gate ${fstabField(point)} tmpfs ${options.join(",") || "defaults"} 0 0`);
+      calls.push({ source: "sandbox-gate", target: point, type: "tmpfs", ...mountOptions(mount.options ?? []) });
       bwrap.push("--bind", point, at);
     } else if (DOCKER_BINDS.has(at)) {
       // Its init and name service files, where the unprivileged bwrap can reach them; read-only as docker's.
       const point = pointFor(at, kindOf(mount.source ?? "") !== "dir");
-      fstab.push(`${fstabField(mount.source ?? "")} ${fstabField(point)} none bind 0 0`);
+      calls.push(bind(mount.source ?? "", point));
       bwrap.push("--ro-bind", point, at);
     } else if (mount.type === "sysfs") {
       made.sys = true;
@@ -212,6 +288,31 @@ function planMounts(config: OciConfig, scratch: string, kindOf: PathKind): Mount
   if (mounts.some((m) => m.destination === "/dev")) bwrap.push("--remount-ro", "/dev");
   return made;
 }
+
+/** A plain bind (not recursive), as `mount --bind` makes it. */
+function bind(source: string, target: string): MountCall {
+  return { source, target, type: "", flags: MS.BIND, data: "" };
+}
+
+/** The RLIMIT_* numbers by OCI's names (asm-generic/resource.h: x86_64 and arm64 alike). */
+const RLIMITS: Record<string, number> = {
+  RLIMIT_CPU: 0,
+  RLIMIT_FSIZE: 1,
+  RLIMIT_DATA: 2,
+  RLIMIT_STACK: 3,
+  RLIMIT_CORE: 4,
+  RLIMIT_RSS: 5,
+  RLIMIT_NPROC: 6,
+  RLIMIT_NOFILE: 7,
+  RLIMIT_MEMLOCK: 8,
+  RLIMIT_AS: 9,
+  RLIMIT_LOCKS: 10,
+  RLIMIT_SIGPENDING: 11,
+  RLIMIT_MSGQUEUE: 12,
+  RLIMIT_NICE: 13,
+  RLIMIT_RTPRIO: 14,
+  RLIMIT_RTTIME: 15,
+};
 
 /** The cgroup limits of the config's resources. */
 function cgroupLimits(config: OciConfig): CgroupLimits {
@@ -230,8 +331,8 @@ function cgroupLimits(config: OciConfig): CgroupLimits {
 }
 
 /**
- * The sandbox for a checked config (lockDownGap): what is made as root (the cgroup, the mounts of the
- * fstab, the rlimits) and what unprivileged bwrap makes as the config's user (fresh user, pid, mount,
+ * The sandbox for a checked config (lockDownGap): what is made as root (the cgroup, the mount calls,
+ * the rlimits) and what unprivileged bwrap makes as the config's user (fresh user, pid, mount,
  * network, IPC, UTS and cgroup namespaces, the read-only root, /proc with docker's masked paths, a
  * read-only /dev of docker's devices, the tmpfs mounts and docker's read-only binds, no capabilities).
  * Stricter than docker where bwrap cannot say it as docker does: no /dev/pts, no sysfs but the
@@ -268,20 +369,18 @@ export function sandboxPlan(
     typeof proc.cwd === "string" ? proc.cwd : "/",
   ];
   const rlimits = ((proc.rlimits as Array<{ type: string; soft: number; hard: number }> | undefined) ?? []).map(
-    (r) => `--${r.type.replace(/^RLIMIT_/, "").toLowerCase()}=${r.soft}:${r.hard}`,
+    ({ type, soft, hard }) => {
+      const resource = RLIMITS[type];
+      if (resource === undefined) throw new Error(`the rlimit ${type} is not one Linux knows`);
+      return { resource, soft, hard };
+    },
   );
-  const gids = (proc.user as { additionalGids?: number[] }).additionalGids ?? [];
-  const user = [
-    `--reuid=${proc.user.uid}`,
-    `--regid=${proc.user.gid}`,
-    ...(gids.length > 0 ? [`--groups=${gids.join(",")}`] : ["--clear-groups"]),
-    "--inh-caps=-all",
-  ];
+  const groups = (proc.user as { additionalGids?: number[] }).additionalGids ?? [];
   return {
-    fstab: mounts.fstab.join("\n") + "\n",
+    mounts: mounts.calls,
     mountPoints: mounts.mountPoints,
     rlimits,
-    user,
+    user: { uid: proc.user.uid, gid: proc.user.gid, groups },
     bwrap,
     sys: mounts.sys,
     limits: cgroupLimits(config),

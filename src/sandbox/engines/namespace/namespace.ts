@@ -9,11 +9,12 @@
 // checked for all of it (namespace-config.ts) and turned into a plan for the host's tools; its seccomp
 // profile is compiled to BPF once (seccomp-bpf.ts). Each candidate then gets:
 //   - a cgroup of its own, made and limited by the gate (memory without swap, pids, CPU), which the
-//     pre-stage shell joins before anything else runs, so every process of the sandbox is in it;
-//   - a private mount namespace (`unshare --mount`) where root mounts what bwrap cannot: the template's
-//     root bound where an unprivileged process can reach it, and docker's tmpfs mounts with docker's
-//     options (size, owner, mode, noexec); they vanish with the namespace;
-//   - the config's rlimits (prlimit), then the config's user (setpriv), never root again;
+//     maker (maker.ts: one root process that becomes bwrap) joins before anything else runs, so every
+//     process of the sandbox is in it;
+//   - a private mount namespace where the maker mounts what bwrap cannot: the template's root bound
+//     where an unprivileged process can reach it, and docker's tmpfs mounts with docker's options (size,
+//     owner, mode, noexec); they vanish with the namespace;
+//   - the config's rlimits, then the config's user, never root again;
 //   - bwrap, run as that user: fresh user, pid, mount, network (loopback only), IPC, UTS and cgroup
 //     namespaces, the read-only root, /proc with docker's masked paths, a read-only /dev of docker's
 //     devices, the tmpfs mounts, no capabilities, no further user namespaces, the seccomp filter.
@@ -61,6 +62,7 @@ import {
   sandboxPlan,
   sysMounts,
 } from "./namespace-config.js";
+import { type SandboxTools, findTools, makerArgs } from "./maker.js";
 import { compileSeccomp } from "./seccomp-bpf.js";
 
 /** Where sandboxes' records, templates' files and the scratch mount points live: one root for every run. */
@@ -80,73 +82,17 @@ const CGROUP_ROOT = "/sys/fs/cgroup";
 /** The controllers a sandbox's limits are written in (cgroup v1's hierarchies; v2 has one). */
 const CONTROLLERS = ["memory", "pids", "cpu"] as const;
 
-/**
- * The pre-stage, run by bash as root in the sandbox's private mount namespace: closes every descriptor but
- * stdio and the seccomp program's (3), so none the gate inherited without close-on-exec (from the runner,
- * say) reaches the candidate; joins the cgroup (every later process is born in it); mounts the fstab; then
- * becomes prlimit → setpriv → bwrap. Arguments: the fstab, mount(8), the cgroup.procs files, `--`, then the
- * command. A failure here is ours (exit 125). bash, not sh: dash cannot close a descriptor above 9.
- */
-const PRE_STAGE = [
-  "for fd in /proc/$$/fd/*; do",
-  "  fd=${fd##*/}",
-  '  [ "$fd" -gt 3 ] && eval "exec $fd>&-"',
-  "done",
-  // docker's umask, whatever the gate was started with.
-  "umask 022",
-  "fstab=$1 mount=$2",
-  "shift 2",
-  'while [ "$1" != -- ]; do',
-  `  echo $$ > "$1" || { echo "sandbox-gate: cannot join the sandbox's cgroup ($1)" >&2; exit 125; }`,
-  "  shift",
-  "done",
-  "shift",
-  `"$mount" --all --fstab "$fstab" || { echo "sandbox-gate: cannot mount the sandbox's file systems ($fstab)" >&2; exit 125; }`,
-  'exec "$@"',
-].join("\n");
-
-/** The pre-stage's whole environment. */
+/** The maker's whole environment. */
 const TOOLS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
-/** The host tools a sandbox is made with, by absolute path. */
-export interface SandboxTools {
-  unshare: string;
-  bash: string;
-  mount: string;
-  prlimit: string;
-  setpriv: string;
-  bwrap: string;
-}
-
-/** Where each tool is on this host's PATH, or the first missing one's name. */
-export function findTools(path = process.env.PATH ?? "/usr/sbin:/usr/bin:/sbin:/bin"): SandboxTools | string {
-  const dirs = [...path.split(":").filter(Boolean), "/usr/sbin", "/usr/bin", "/sbin", "/bin"];
-  const found: Partial<SandboxTools> = {};
-  for (const name of ["unshare", "bash", "mount", "prlimit", "setpriv", "bwrap"] as const) {
-    const at = dirs.map((dir) => join(dir, name)).find((file) => existsSync(file));
-    if (!at) return name;
-    found[name] = at;
-  }
-  return found as SandboxTools;
-}
-
-/** unshare's arguments for one sandbox: the pre-stage, then prlimit → setpriv → bwrap → docker's init → the driver. */
-function makerArgs(
-  tools: SandboxTools,
-  { plan, files }: NonNullable<Template["made"]>,
-  cgroups: CgroupDirs,
-  policy: LockDown,
-): string[] {
+/** bwrap's argv for one sandbox: its options, the candidate's /sys, its environment, docker's init → the driver. */
+function bwrapArgv(tools: SandboxTools, plan: SandboxPlan, cgroups: CgroupDirs, policy: LockDown): string[] {
   const env = mergedEnv(plan.env, policy.env).flatMap((v) => [
     "--setenv",
     v.slice(0, v.indexOf("=")),
     v.slice(v.indexOf("=") + 1),
   ]);
   return [
-    ...["--mount", "--propagation", "private", tools.bash, "-c", PRE_STAGE, "sandbox-gate"],
-    ...[files.fstab, tools.mount, ...cgroups.procs, "--"],
-    ...[tools.prlimit, ...plan.rlimits, "--"],
-    ...[tools.setpriv, ...plan.user, "--"],
     tools.bwrap,
     ...plan.bwrap,
     ...(plan.sys ? sysMounts(cgroups.controllers) : []),
@@ -165,7 +111,7 @@ export interface NamespaceOptions {
 
 interface Template {
   name: string;
-  made?: { plan: SandboxPlan; files: { fstab: string; seccomp: string } };
+  made?: { plan: SandboxPlan; files: { seccomp: string } };
   error?: string;
 }
 
@@ -190,7 +136,7 @@ export class NamespaceEngine extends CliImages {
   readonly #warm = new Map<string, Array<Promise<Sandbox>>>();
   /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
   readonly #starting = new Set<Promise<Sandbox>>();
-  /** The maker (pre-stage, then bwrap) of every sandbox started and not yet ended, by sandbox id. */
+  /** The maker (then bwrap) of every sandbox started and not yet ended, by sandbox id. */
   readonly #active = new Map<string, ChildProcess>();
   /** Sandboxes not yet deleted: what abort() must end. */
   readonly #owned = new Set<string>();
@@ -239,7 +185,7 @@ export class NamespaceEngine extends CliImages {
       memory: () => cgroupMemory(id),
       meter: cgroupMeter(localCgroupMounts(), id),
     });
-    if (exit.error) return failedFacts(`cannot run ${this.#tools.unshare}: ${exit.error.message}`);
+    if (exit.error) return failedFacts(`cannot run ${this.#tools.perl}: ${exit.error.message}`);
     const ooms = await oomKills(id);
     return runFacts("bwrap", job, outcome, {
       exitCode: exit.code,
@@ -282,10 +228,17 @@ export class NamespaceEngine extends CliImages {
       } catch (error) {
         return { id, error: `its cgroup cannot be made: ${(error as Error).message}` };
       }
-      const child = spawn(this.#tools.unshare, makerArgs(this.#tools, template.made, cgroups, policy), {
+      const maker = makerArgs({
+        cgroupProcs: cgroups.procs,
+        mounts: plan.mounts,
+        rlimits: plan.rlimits,
+        user: plan.user,
+        command: bwrapArgv(this.#tools, plan, cgroups, policy),
+      });
+      const child = spawn(this.#tools.perl, maker, {
         stdio: ["pipe", "pipe", "pipe", seccomp],
-        // The candidate's environment is set by bwrap, as the candidate's user: the root pre-stage and the
-        // tools get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
+        // The candidate's environment is set by bwrap, as the candidate's user: the root maker and bwrap
+        // get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
         env: { PATH: TOOLS_PATH },
       }) as ChildProcessWithoutNullStreams;
       // The child has its own copy of the descriptor once spawned.
@@ -383,7 +336,7 @@ export class NamespaceEngine extends CliImages {
 
 /**
  * Starts the template container, reads the config docker made for it, checks it against the lock-down,
- * and writes what every sandbox of it is made with: the fstab of its mounts and its compiled seccomp filter.
+ * and writes what every sandbox of it is made with: its compiled seccomp filter (the plan stays in memory).
  */
 async function makeTemplate(policy: LockDown, root: string): Promise<Template> {
   const name = containerName();
@@ -412,8 +365,7 @@ async function makeTemplate(policy: LockDown, root: string): Promise<Template> {
     // bwrap runs as the candidate's user: it must pass through root to the scratch mount points (it can list nothing).
     await chmod(root, 0o711);
     for (const point of plan.mountPoints) await makeMountPoint(point);
-    const files = { fstab: join(dir, "fstab"), seccomp: join(dir, "seccomp.bpf") };
-    await writeFile(files.fstab, plan.fstab, { mode: 0o600 });
+    const files = { seccomp: join(dir, "seccomp.bpf") };
     await writeFile(files.seccomp, seccomp, { mode: 0o600 });
     return { name, made: { plan, files } };
   } catch (error) {
@@ -448,7 +400,7 @@ function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-/** Removes a template: its container, then its files (the fstab and the compiled filter). */
+/** Removes a template: its container, then its files (its labels and the compiled filter). */
 async function removeTemplate(root: string, name: string): Promise<void> {
   const result = await cli("docker", ["rm", "-f", "-v", name]);
   if (result.code !== 0 && !/no such container/i.test(result.stderr)) throw new Error(describeFailure(result));

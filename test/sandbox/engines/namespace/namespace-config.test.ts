@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  MS,
   type OciConfig,
   lockDownGap,
   mergedEnv,
+  mountOptions,
   sandboxPlan,
 } from "../../../../src/sandbox/engines/namespace/namespace-config.js";
 
@@ -172,17 +174,39 @@ describe("sandboxPlan", () => {
 
   it("mounts the root, docker's tmpfs mounts with docker's options and docker's binds, as root, where bwrap binds them", () => {
     const plan = sandboxPlan(full(), KEEPER, SCRATCH, kindOf);
-    expect(plan.fstab).toBe(
-      [
-        `/var/lib/docker/overlay2/x/merged ${SCRATCH}/root none bind 0 0`,
-        `sandbox-gate ${SCRATCH}/at_dev_shm tmpfs nosuid,noexec,mode=1777,size=4194304 0 0`,
-        `/usr/bin/docker-init ${SCRATCH}/at_sbin_docker-init none bind 0 0`,
-        `sandbox-gate ${SCRATCH}/at_tmp tmpfs noexec,nosuid,nodev,size=67108864,mode=1777 0 0`,
-        `sandbox-gate ${SCRATCH}/at_work tmpfs exec,nosuid,nodev,size=8388608,uid=65534,gid=65534,mode=0700 0 0`,
-        `/var/lib/docker/containers/x/hosts ${SCRATCH}/at_etc_hosts none bind 0 0`,
-        "",
-      ].join("\n"),
-    );
+    const { BIND, NOSUID, NODEV, NOEXEC } = MS;
+    expect(plan.mounts).toEqual([
+      { source: "/var/lib/docker/overlay2/x/merged", target: `${SCRATCH}/root`, type: "", flags: BIND, data: "" },
+      {
+        source: "sandbox-gate",
+        target: `${SCRATCH}/at_dev_shm`,
+        type: "tmpfs",
+        flags: NOSUID | NOEXEC,
+        data: "mode=1777,size=4194304",
+      },
+      { source: "/usr/bin/docker-init", target: `${SCRATCH}/at_sbin_docker-init`, type: "", flags: BIND, data: "" },
+      {
+        source: "sandbox-gate",
+        target: `${SCRATCH}/at_tmp`,
+        type: "tmpfs",
+        flags: NOEXEC | NOSUID | NODEV,
+        data: "size=67108864,mode=1777",
+      },
+      {
+        source: "sandbox-gate",
+        target: `${SCRATCH}/at_work`,
+        type: "tmpfs",
+        flags: NOSUID | NODEV,
+        data: "size=8388608,uid=65534,gid=65534,mode=0700",
+      },
+      {
+        source: "/var/lib/docker/containers/x/hosts",
+        target: `${SCRATCH}/at_etc_hosts`,
+        type: "",
+        flags: BIND,
+        data: "",
+      },
+    ]);
     expect(plan.mountPoints).toEqual([
       { path: `${SCRATCH}/root`, file: false },
       { path: `${SCRATCH}/at_dev_shm`, file: false },
@@ -224,8 +248,11 @@ describe("sandboxPlan", () => {
   it("carries the rlimits, the user and groups, the cgroup limits and docker's init before the keeper's place", () => {
     const config = full();
     const plan = sandboxPlan(config, KEEPER, SCRATCH, kindOf);
-    expect(plan.rlimits).toEqual(["--fsize=67108864:67108864", "--nofile=256:256"]);
-    expect(plan.user).toEqual(["--reuid=65534", "--regid=65534", "--groups=65534", "--inh-caps=-all"]);
+    expect(plan.rlimits).toEqual([
+      { resource: 1, soft: 67108864, hard: 67108864 },
+      { resource: 7, soft: 256, hard: 256 },
+    ]);
+    expect(plan.user).toEqual({ uid: 65534, gid: 65534, groups: [65534] });
     expect(plan.limits).toEqual({
       memoryBytes: LIMITS.memoryBytes,
       memorySwapBytes: LIMITS.memoryBytes,
@@ -236,15 +263,34 @@ describe("sandboxPlan", () => {
     expect(plan.env).toEqual(config.process.env);
   });
 
-  it("escapes a root path's spaces for fstab, and refuses a mount it has no equivalent for, naming it", () => {
+  it("keeps a root path's spaces as they are, and refuses a mount or rlimit it has no equivalent for, naming it", () => {
     const config = full();
     config.root.path = "/var/lib/my docker/merged";
-    expect(sandboxPlan(config, KEEPER, SCRATCH, kindOf).fstab.split("\n")[0]).toBe(
-      `/var/lib/my\\040docker/merged ${SCRATCH}/root none bind 0 0`,
+    expect(sandboxPlan(config, KEEPER, SCRATCH, kindOf).mounts[0]!.source).toBe("/var/lib/my docker/merged");
+    config.process.rlimits = [{ type: "RLIMIT_BOGUS", soft: 1, hard: 1 }];
+    expect(() => sandboxPlan(config, KEEPER, SCRATCH, kindOf)).toThrow(
+      "the rlimit RLIMIT_BOGUS is not one Linux knows",
     );
+    config.process.rlimits = [];
     config.mounts!.push({ destination: "/data", type: "nfs", source: "srv:/x" });
     expect(() => sandboxPlan(config, KEEPER, SCRATCH, kindOf)).toThrow(
       "the mount at /data (nfs) has no sandbox equivalent",
     );
+  });
+});
+
+describe("mountOptions", () => {
+  it("turns mount(8)'s flag words into flags, the later word winning, and passes the rest on as data", () => {
+    expect(mountOptions(["ro", "nosuid", "size=1m"])).toEqual({ flags: MS.RDONLY | MS.NOSUID, data: "size=1m" });
+    expect(mountOptions(["noexec", "exec", "rw", "nodev"])).toEqual({ flags: MS.NODEV, data: "" });
+    expect(mountOptions(["strictatime", "noatime", "mode=755"])).toEqual({
+      flags: MS.STRICTATIME | MS.NOATIME,
+      data: "mode=755",
+    });
+    // Propagation and mount(8)'s own words never reach the kernel.
+    expect(mountOptions(["rprivate", "defaults", "nofail", "uid=1", "gid=2"])).toEqual({
+      flags: 0,
+      data: "uid=1,gid=2",
+    });
   });
 });
