@@ -25,17 +25,20 @@ export const MAKER_FAILED = 125;
 const CALLS = ["close", "unshare", "mount", "prlimit64", "setgroups", "setresgid", "setresuid", "capset"] as const;
 
 /**
- * The maker's program. Arguments: the syscall numbers (CALLS' order); the count of cgroup.procs files,
+ * The maker's steps, perl's sub \`make\`, for the program of its own (MAKER) and the spawner's children. Arguments: the syscall numbers (CALLS' order); the count of cgroup.procs files,
  * then them; the count of mounts, then each as source, target, type, flags, data ("" for none); the
  * count of rlimits, then each as resource, soft, hard ("unlimited" for RLIM_INFINITY); uid, gid, the
  * count of groups, then them; then the command. Strings reach mount(2) as pointers, numbers as numbers:
  * perl's syscall passes an argument never used as a number as its string's address (a variable's: it may
  * not take a literal's).
  */
-export const MAKER = String.raw`
-my ($close, $unshare, $mount, $prlimit, $setgroups, $setresgid, $setresuid, $capset) = splice(@ARGV, 0, 8);
+export const MAKE_SUB = String.raw`
+our @A;
 sub fail { print STDERR "sandbox-gate: $_[0]\n"; exit 125 }
-sub take { my $n = shift @ARGV; splice(@ARGV, 0, $n * $_[0]) }
+sub take { my $n = shift @A; splice(@A, 0, $n * $_[0]) }
+sub make {
+@A = @_;
+my ($close, $unshare, $mount, $prlimit, $setgroups, $setresgid, $setresuid, $capset) = splice(@A, 0, 8);
 opendir(my $fds, "/proc/self/fd") or fail("cannot list its descriptors: $!");
 my @open = grep { /^\d+$/ && $_ > 3 } readdir($fds);
 closedir($fds);
@@ -61,15 +64,19 @@ while (my ($resource, $soft, $hard) = splice(@limits, 0, 3)) {
   my $limit = pack("QQ", map { $_ eq "unlimited" ? ~0 : $_ } $soft, $hard);
   syscall($prlimit + 0, 0, $resource + 0, $limit, 0) == 0 or fail("cannot set rlimit $resource: $!");
 }
-my ($uid, $gid) = splice(@ARGV, 0, 2);
+my ($uid, $gid) = splice(@A, 0, 2);
 my @groups = take(1);
 syscall($setgroups + 0, scalar(@groups), @groups ? pack("L*", @groups) : 0) == 0 or fail("cannot set the groups: $!");
 syscall($setresgid + 0, $gid + 0, $gid + 0, $gid + 0) == 0 or fail("cannot become gid $gid: $!");
 syscall($setresuid + 0, $uid + 0, $uid + 0, $uid + 0) == 0 or fail("cannot become uid $uid: $!");
 my ($header, $none) = (pack("LL", 0x20080522, 0), pack("L6", 0, 0, 0, 0, 0, 0));
 syscall($capset + 0, $header, $none) == 0 or fail("cannot drop capabilities: $!");
-exec { $ARGV[0] } @ARGV or fail("cannot run $ARGV[0]: $!");
+exec { $A[0] } @A or fail("cannot run $A[0]: $!");
+}
 `;
+
+/** The maker as a program of its own: \`perl -e MAKER -- LIST\`. */
+export const MAKER = `${MAKE_SUB}make(@ARGV);\n`;
 
 /** What one sandbox's maker does before it becomes `command` (bwrap's argv). */
 export interface MakerJob {
@@ -85,12 +92,14 @@ function limitValue(value: number): string {
   return value >= 2 ** 63 ? "unlimited" : String(value);
 }
 
-/** perl's argv for one maker (after the program's path): its program, the syscall numbers, then the job. */
+/** perl's argv for one maker (after the program's path): its program, then its list (makerList). */
 export function makerArgs(job: MakerJob): string[] {
+  return ["-e", MAKER, "--", ...makerList(job)];
+}
+
+/** What the maker's \`make\` takes: the syscall numbers, then the job. */
+export function makerList(job: MakerJob): string[] {
   return [
-    "-e",
-    MAKER,
-    "--",
     ...CALLS.map((name) => String(X86_64_SYSCALLS[name])),
     String(job.cgroupProcs.length),
     ...job.cgroupProcs,

@@ -30,8 +30,7 @@
 //
 // It needs root on the docker host (the cgroups, the mounts, the template's root) and unprivileged user
 // namespaces for bwrap (docs/security.md). select.ts refuses it where that cannot be.
-import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { chmod, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -62,7 +61,8 @@ import {
   sandboxPlan,
   sysMounts,
 } from "./namespace-config.js";
-import { type SandboxTools, findTools, makerArgs } from "./maker.js";
+import { type SandboxTools, findTools } from "./maker.js";
+import { type SpawnedChild, Spawner } from "./spawner.js";
 import { compileSeccomp } from "./seccomp-bpf.js";
 
 /** Where sandboxes' records, templates' files and the scratch mount points live: one root for every run. */
@@ -118,6 +118,8 @@ interface Template {
 /** A candidate's sandbox, started ahead: bwrap has made it and its driver waits for the nonce on stdin. */
 interface Sandbox {
   id: string;
+  /** Its maker (then bwrap), as the spawner tells of it; `held` reads it as a child process. */
+  child?: SpawnedChild;
   held?: Held;
   /** Why it could not be started (no template, no cgroup). */
   error?: string;
@@ -137,10 +139,12 @@ export class NamespaceEngine extends CliImages {
   /** Starts in flight, warm or not: close() waits for them so none finishes unseen. */
   readonly #starting = new Set<Promise<Sandbox>>();
   /** The maker (then bwrap) of every sandbox started and not yet ended, by sandbox id. */
-  readonly #active = new Map<string, ChildProcess>();
+  readonly #active = new Map<string, SpawnedChild>();
   /** Sandboxes not yet deleted: what abort() must end. */
   readonly #owned = new Set<string>();
   readonly #removals: Removals;
+  /** Forks every sandbox's maker, so the gate's process never forks for a candidate (spawner.ts). */
+  readonly #spawner: Spawner;
 
   constructor(cli: CliImageCalls, options: NamespaceOptions = {}) {
     super(cli);
@@ -151,18 +155,19 @@ export class NamespaceEngine extends CliImages {
     this.#tools = tools;
     this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
+    this.#spawner = new Spawner(tools.perl, this.#sandboxes);
   }
 
   protected async runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
     const policy = lockDown(job);
     let sandbox = await this.#take(policy);
     // One that ended while it waited (bwrap failed, the driver was killed) serves nobody: one fresh try.
-    if (sandbox.held && sandbox.held.child.exitCode !== null) {
+    if (sandbox.child?.ended) {
       this.#discard(sandbox);
       sandbox = await this.#start(policy);
     }
     hooks.onContainer?.(sandbox.id);
-    if (sandbox.held === undefined) {
+    if (sandbox.held === undefined || sandbox.child === undefined) {
       this.#remove(sandbox.id);
       return failedFacts(`the sandbox did not start: ${sandbox.error}`);
     }
@@ -171,7 +176,7 @@ export class NamespaceEngine extends CliImages {
       return failedFacts(CANCELLED_BEFORE_START);
     }
     try {
-      return await this.#read(sandbox.id, sandbox.held, job, opening);
+      return await this.#read(sandbox.id, sandbox.child, sandbox.held, job, opening);
     } catch (error) {
       return failedFacts(`the sandbox failed: ${(error as Error).message}`);
     } finally {
@@ -179,9 +184,9 @@ export class NamespaceEngine extends CliImages {
     }
   }
 
-  async #read(id: string, held: Held, job: SandboxJob, opening: Opening): Promise<RunFacts> {
+  async #read(id: string, child: SpawnedChild, held: Held, job: SandboxJob, opening: Opening): Promise<RunFacts> {
     const { exit, outcome } = await readChild(held, job, opening, {
-      kill: () => this.#kill(id, held.child),
+      kill: () => this.#kill(id, child),
       memory: () => cgroupMemory(id),
       meter: cgroupMeter(localCgroupMounts(), id),
     });
@@ -219,34 +224,37 @@ export class NamespaceEngine extends CliImages {
       if (template.made === undefined) return { id, error: template.error! };
       const { plan, files } = template.made;
       const cgroups = cgroupDirs(id);
-      let seccomp: number;
       try {
         const record = { labels: policy.labels, cgroups: { dirs: cgroups.dirs } };
         writeFileSync(join(this.#sandboxes, `${id}.json`), JSON.stringify(record), { mode: 0o600 });
         makeCgroups(cgroups, plan.limits);
-        seccomp = openSync(files.seccomp, "r");
       } catch (error) {
         return { id, error: `its cgroup cannot be made: ${(error as Error).message}` };
       }
-      const maker = makerArgs({
-        cgroupProcs: cgroups.procs,
-        mounts: plan.mounts,
-        rlimits: plan.rlimits,
-        user: plan.user,
-        command: bwrapArgv(this.#tools, plan, cgroups, policy),
-      });
-      const child = spawn(this.#tools.perl, maker, {
-        stdio: ["pipe", "pipe", "pipe", seccomp],
-        // The candidate's environment is set by bwrap, as the candidate's user: the root maker and bwrap
-        // get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
-        env: { PATH: TOOLS_PATH },
-      }) as ChildProcessWithoutNullStreams;
-      // The child has its own copy of the descriptor once spawned.
-      closeSync(seccomp);
+      let child: SpawnedChild;
+      try {
+        child = await this.#spawner.start(
+          id,
+          files.seccomp,
+          {
+            cgroupProcs: cgroups.procs,
+            mounts: plan.mounts,
+            rlimits: plan.rlimits,
+            user: plan.user,
+            command: bwrapArgv(this.#tools, plan, cgroups, policy),
+          },
+          // The candidate's environment is set by bwrap, as the candidate's user: the root maker and bwrap
+          // get a bare PATH, so no variable of the image's or the job's (LD_PRELOAD, say) reaches them.
+          { PATH: TOOLS_PATH },
+        );
+      } catch (error) {
+        return { id, error: `its maker could not be started: ${(error as Error).message}` };
+      }
       this.#active.set(id, child);
       child.once("exit", () => this.#active.delete(id));
       child.once("error", () => this.#active.delete(id));
-      const sandbox = { id, held: hold(child) };
+      // Streams, events and kill() as a ChildProcess's: what child-run.ts reads.
+      const sandbox = { id, child, held: hold(child as unknown as Parameters<typeof hold>[0]) };
       // Started after an abort asked for it: nobody will take it.
       if (this.aborted) this.#discard(sandbox);
       return sandbox;
@@ -270,8 +278,8 @@ export class NamespaceEngine extends CliImages {
    * Kills everything in the sandbox's cgroup but bwrap itself, which then exits as the command did (137),
    * as a killed container does; bwrap too after KILL_GRACE_MS if it has not.
    */
-  async #kill(id: string, child: ChildProcess): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+  async #kill(id: string, child: SpawnedChild): Promise<void> {
+    if (child.ended) return;
     const grace = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
     child.once("close", () => clearTimeout(grace));
     await killCgroup(cgroupDirs(id), child.pid);
@@ -310,6 +318,8 @@ export class NamespaceEngine extends CliImages {
       ...[...this.#active.values()].map((child) => exitOf(child)),
     ];
     const failed = await this.#removals.settle(ending);
+    // Every maker has ended: the spawner's work is done (a later run starts another).
+    this.#spawner.close();
     const templates = await Promise.all(this.#templates.values());
     this.#templates.clear();
     for (const { name } of templates)
@@ -394,10 +404,14 @@ function hostKind(path: string): "file" | "dir" | undefined {
   }
 }
 
-/** Resolves once `child` has exited (at once when it already has). */
-function exitOf(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
+/** Resolves once `child` has exited or is lost (at once when it already has). */
+function exitOf(child: SpawnedChild): Promise<void> {
+  if (child.ended) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    // Its spawner gone before it said how the maker ended: nothing more will be heard of it.
+    child.once("error", () => resolve());
+  });
 }
 
 /** Removes a template: its container, then its files (its labels and the compiled filter). */
@@ -495,6 +509,8 @@ async function removeCgroups(cgroups: CgroupDirs): Promise<void> {
 async function deleteSandbox(sandboxes: string, id: string): Promise<void> {
   await removeCgroups(cgroupDirs(id));
   rmSync(join(sandboxes, `${id}.json`), { force: true });
+  // Its stdio's FIFOs, where a spawner that died left them (spawner.ts unlinks them once opened).
+  for (const end of ["in", "out", "err"]) rmSync(join(sandboxes, `${id}.${end}`), { force: true });
 }
 
 /** Removes every sandbox under `root` whose record carries `label` (`key=value`); returns their ids. */

@@ -1,12 +1,11 @@
 // The maker, run for real as root (CI runs as root; a developer's unit run as another user says so and
 // fails, never skips): what the sandbox's command finds is what the old chain of tools gave it.
 import { spawnSync } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, rmdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAKER_FAILED, type MakerJob, findTools, makerArgs } from "../../../../src/sandbox/engines/namespace/maker.js";
 import { MS } from "../../../../src/sandbox/engines/namespace/namespace-config.js";
-import { tempDir } from "../../../support/temp.js";
 
 const tools = findTools();
 if (typeof tools === "string") throw new Error(`the maker's tests need ${tools}`);
@@ -55,31 +54,37 @@ describe("the maker", () => {
   });
 
   it("mounts in a private namespace of its own, with the flags and data given, none of it on the host", () => {
-    const dir = tempDir("maker-mounts");
-    // The temp dir is its creator's alone: the user must pass through it to reach the mount.
-    chmodSync(dir, 0o755);
-    const point = join(dir, "work");
-    mkdirSync(point);
-    const run = make(
-      {
-        mounts: [
-          {
-            source: "sandbox-gate",
-            target: point,
-            type: "tmpfs",
-            flags: MS.NOSUID | MS.NODEV | MS.NOEXEC,
-            data: "size=1048576,mode=0700,uid=65534",
-          },
-        ],
-      },
-      `grep " ${point} " /proc/self/mountinfo; touch ${point}/f && echo wrote; stat -c %U:%a ${point}`,
-    );
-    expect(run.stderr).toBe("");
-    const [mountinfo, wrote, owner] = run.stdout.trim().split("\n");
-    expect(mountinfo).toMatch(/ rw,nosuid,nodev,noexec,relatime - tmpfs sandbox-gate rw,size=1024k,mode=700,uid=65534/);
-    expect(wrote).toBe("wrote");
-    expect(owner).toBe("nobody:700");
-    expect(spawnSync("grep", [` ${point} `, "/proc/self/mountinfo"]).status, "not mounted on the host").toBe(1);
+    // The user must pass through every directory above the mount: not the suite's TMPDIR (root's alone in CI).
+    const dir = mkdtempSync("/tmp/sandbox-gate-maker-");
+    try {
+      chmodSync(dir, 0o755);
+      const point = join(dir, "work");
+      mkdirSync(point);
+      const run = make(
+        {
+          mounts: [
+            {
+              source: "sandbox-gate",
+              target: point,
+              type: "tmpfs",
+              flags: MS.NOSUID | MS.NODEV | MS.NOEXEC,
+              data: "size=1048576,mode=0700,uid=65534",
+            },
+          ],
+        },
+        `grep " ${point} " /proc/self/mountinfo; touch ${point}/f && echo wrote; stat -c %U:%a ${point}`,
+      );
+      expect(run.stderr).toBe("");
+      const [mountinfo, wrote, owner] = run.stdout.trim().split("\n");
+      expect(mountinfo).toMatch(
+        / rw,nosuid,nodev,noexec,relatime - tmpfs sandbox-gate rw,size=1024k,mode=700,uid=65534/,
+      );
+      expect(wrote).toBe("wrote");
+      expect(owner).toBe("nobody:700");
+      expect(spawnSync("grep", [` ${point} `, "/proc/self/mountinfo"]).status, "not mounted on the host").toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("sets the rlimits, RLIM_INFINITY as unlimited, and docker's umask", () => {
@@ -109,9 +114,12 @@ describe("the maker", () => {
     const v1 = existsSync("/sys/fs/cgroup/pids/cgroup.procs");
     const dir = join(v1 ? "/sys/fs/cgroup/pids" : "/sys/fs/cgroup", `sandbox-gate-maker-${process.pid}`);
     mkdirSync(dir);
-    afterAll(() => rmdirSync(dir));
-    const run = make({ cgroupProcs: [join(dir, "cgroup.procs")] }, "cat /proc/self/cgroup");
-    expect(run.stdout).toMatch(new RegExp(`:/sandbox-gate-maker-${process.pid}$`, "m"));
+    try {
+      const run = make({ cgroupProcs: [join(dir, "cgroup.procs")] }, "cat /proc/self/cgroup");
+      expect(run.stdout).toMatch(new RegExp(`:/sandbox-gate-maker-${process.pid}$`, "m"));
+    } finally {
+      rmdirSync(dir);
+    }
   });
 
   it("fails as the sandbox, exit 125 and one line naming what, when a mount, a cgroup or the command cannot be had", () => {
