@@ -47320,6 +47320,8 @@ function tracked(inFlight, work) {
     return held;
 }
 /** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
+/** How long a refused removal waits before its one more try. */
+const REMOVAL_RETRY_MS = 250;
 class Removals {
     removeOne;
     #pending = new Set();
@@ -47328,9 +47330,17 @@ class Removals {
     constructor(removeOne) {
         this.removeOne = removeOne;
     }
-    /** Removes `name` (with its anonymous volumes); `gone` once it is; a refusal is reported by `settle()`. */
+    /**
+     * Removes `name` (with its anonymous volumes); `gone` once it is; a refusal is reported by `settle()`.
+     * A refusal is tried once more after REMOVAL_RETRY_MS: dockerd refuses a forced removal that meets the
+     * container's own exit ("Could not kill running container …, cannot remove - Container … is not running")
+     * and leaves it "Removal In Progress" until asked again (seen in a suite run, docker 28.2).
+     */
     remove(name, gone = () => { }) {
-        const removal = this.removeOne(name).then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
+        const once = () => this.removeOne(name);
+        const removal = once()
+            .catch(() => new Promise((resolve) => setTimeout(resolve, REMOVAL_RETRY_MS)).then(once))
+            .then(gone, (error) => void this.#failed.push(`${name}: ${error.message}`));
         void tracked(this.#pending, removal);
     }
     /** Waits until no removal, nor any of `also` (work that may start more), is pending; returns the failures since the last call. */

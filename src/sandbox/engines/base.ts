@@ -268,6 +268,9 @@ export function tracked<T>(inFlight: Set<Promise<T>>, work: Promise<T>): Promise
 }
 
 /** Container removals off the critical path, each tracked until done; `settle()` waits for them all. */
+/** How long a refused removal waits before its one more try. */
+export const REMOVAL_RETRY_MS = 250;
+
 export class Removals {
   readonly #pending = new Set<Promise<void>>();
   readonly #failed: string[] = [];
@@ -275,12 +278,17 @@ export class Removals {
   /** `removeOne` resolves once the container is gone (one already gone included), rejects with the reason otherwise. */
   constructor(private readonly removeOne: (name: string) => Promise<void>) {}
 
-  /** Removes `name` (with its anonymous volumes); `gone` once it is; a refusal is reported by `settle()`. */
+  /**
+   * Removes `name` (with its anonymous volumes); `gone` once it is; a refusal is reported by `settle()`.
+   * A refusal is tried once more after REMOVAL_RETRY_MS: dockerd refuses a forced removal that meets the
+   * container's own exit ("Could not kill running container …, cannot remove - Container … is not running")
+   * and leaves it "Removal In Progress" until asked again (seen in a suite run, docker 28.2).
+   */
   remove(name: string, gone: () => void = () => {}): void {
-    const removal = this.removeOne(name).then(
-      gone,
-      (error: Error) => void this.#failed.push(`${name}: ${error.message}`),
-    );
+    const once = () => this.removeOne(name);
+    const removal = once()
+      .catch(() => new Promise((resolve) => setTimeout(resolve, REMOVAL_RETRY_MS)).then(once))
+      .then(gone, (error: Error) => void this.#failed.push(`${name}: ${error.message}`));
     void tracked(this.#pending, removal);
   }
 

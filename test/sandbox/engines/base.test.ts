@@ -7,8 +7,10 @@ import { captured } from "../../support/facts.js";
 import { TEST_LIMITS } from "../../integration/jobs.js";
 
 describe("Removals", () => {
-  it("reports a refused removal once settled, and calls back only for the ones gone", async () => {
+  it("reports a removal refused twice once settled, and calls back only for the ones gone", async () => {
+    const tries = new Map<string, number>();
     const removals = new Removals(async (name) => {
+      tries.set(name, (tries.get(name) ?? 0) + 1);
       if (name === "stuck") throw new Error("removal of container is already in progress");
     });
     const gone: string[] = [];
@@ -16,8 +18,24 @@ describe("Removals", () => {
     removals.remove("stuck", () => gone.push("stuck"));
     expect(await removals.settle()).toEqual(["stuck: removal of container is already in progress"]);
     expect(gone).toEqual(["busy"]);
+    expect(Object.fromEntries(tries)).toEqual({ busy: 1, stuck: 2 });
     // The failures since the last call: none twice.
     expect(await removals.settle()).toEqual([]);
+  });
+});
+
+describe("Removals, tried again", () => {
+  it("tries a refused removal once more, and calls it gone when that one succeeds (dockerd's race with an exit)", async () => {
+    let tries = 0;
+    const removals = new Removals(async () => {
+      tries++;
+      if (tries === 1)
+        throw new Error("Could not kill running container abc, cannot remove - Container abc is not running");
+    });
+    const gone: string[] = [];
+    removals.remove("racing", () => gone.push("racing"));
+    expect(await removals.settle()).toEqual([]);
+    expect([tries, gone]).toEqual([2, ["racing"]]);
   });
 });
 
