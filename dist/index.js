@@ -56316,7 +56316,7 @@ const CALLS = ["close", "unshare", "mount", "prlimit64", "setgroups", "setresgid
  */
 const MAKE_SUB = String.raw `
 our @A;
-sub fail { print STDERR "sandbox-gate: $_[0]\n"; exit 125 }
+sub fail { print STDERR "sandbox-gate: $_[0]\n"; exit ${MAKER_FAILED} }
 sub take { my $n = shift @A; splice(@A, 0, $n * $_[0]) }
 sub make {
 @A = @_;
@@ -56763,7 +56763,7 @@ sub start {
     POSIX::sigprocmask(POSIX::SIG_SETMASK(), POSIX::SigSet->new());
     open(STDIN, "<", "$base.in") or fail("cannot open $base.in: $!");
     open(STDOUT, ">", "$base.out") or fail("cannot open $base.out: $!");
-    open(STDERR, ">", "$base.err") or exit 125;
+    open(STDERR, ">", "$base.err") or exit ${MAKER_FAILED};
     open(my $program, "<", $seccomp) or fail("cannot open $seccomp: $!");
     POSIX::dup2(fileno($program), 3) or fail("cannot place the seccomp program: $!");
     close($opening);
@@ -56935,7 +56935,6 @@ class Spawner {
             else if (op === "E") {
                 const pending = this.#pending.get(id);
                 this.#pending.delete(id);
-                this.#removeFifos(id);
                 pending?.reject(new Error(rest.join(" ")));
             }
         }
@@ -56970,10 +56969,6 @@ class Spawner {
         this.#children.set(id, child);
         this.#process?.stdin.write(`O ${id}\n`);
         pending.resolve(child);
-    }
-    #removeFifos(id) {
-        for (const suffix of ["in", "out", "err"])
-            (0,external_node_fs_namespaceObject.rmSync)((0,external_node_path_namespaceObject.join)(this.#dir, `${id}.${suffix}`), { force: true });
     }
 }
 

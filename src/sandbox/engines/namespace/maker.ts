@@ -34,7 +34,7 @@ const CALLS = ["close", "unshare", "mount", "prlimit64", "setgroups", "setresgid
  */
 export const MAKE_SUB = String.raw`
 our @A;
-sub fail { print STDERR "sandbox-gate: $_[0]\n"; exit 125 }
+sub fail { print STDERR "sandbox-gate: $_[0]\n"; exit ${MAKER_FAILED} }
 sub take { my $n = shift @A; splice(@A, 0, $n * $_[0]) }
 sub make {
 @A = @_;

@@ -19,11 +19,11 @@
 // closes, the spawner exits, and bwrap (--die-with-parent) with it.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { closeSync, constants, openSync, rmSync } from "node:fs";
+import { closeSync, constants, openSync } from "node:fs";
 import { constants as osConstants } from "node:os";
 import { Socket } from "node:net";
 import { join } from "node:path";
-import { MAKE_SUB, type MakerJob, makerList } from "./maker.js";
+import { MAKE_SUB, MAKER_FAILED, type MakerJob, makerList } from "./maker.js";
 
 const SPAWNER = String.raw`
 use POSIX ();
@@ -68,7 +68,7 @@ sub start {
     POSIX::sigprocmask(POSIX::SIG_SETMASK(), POSIX::SigSet->new());
     open(STDIN, "<", "$base.in") or fail("cannot open $base.in: $!");
     open(STDOUT, ">", "$base.out") or fail("cannot open $base.out: $!");
-    open(STDERR, ">", "$base.err") or exit 125;
+    open(STDERR, ">", "$base.err") or exit ${MAKER_FAILED};
     open(my $program, "<", $seccomp) or fail("cannot open $seccomp: $!");
     POSIX::dup2(fileno($program), 3) or fail("cannot place the seccomp program: $!");
     close($opening);
@@ -255,7 +255,6 @@ export class Spawner {
       } else if (op === "E") {
         const pending = this.#pending.get(id);
         this.#pending.delete(id);
-        this.#removeFifos(id);
         pending?.reject(new Error(rest.join(" ")));
       }
     }
@@ -290,9 +289,5 @@ export class Spawner {
     this.#children.set(id, child);
     this.#process?.stdin.write(`O ${id}\n`);
     pending.resolve(child);
-  }
-
-  #removeFifos(id: string): void {
-    for (const suffix of ["in", "out", "err"]) rmSync(join(this.#dir, `${id}.${suffix}`), { force: true });
   }
 }
