@@ -19587,11 +19587,13 @@ async function makeNameFiles(api, name, config) {
 ;
 const WAIT_TIMEOUT_MS = 6e4;
 const failureOf = (call) => call.then(() => void 0, (error) => error.message);
-function apiRunImageSteps(api) {
+function apiRunImageSteps(api, nameFiles) {
   return {
-    // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait.
-    create: (name, policy) => failureOf(api.call("POST", `/containers/create?name=${name}`, {
-      ...apiCreateConfig(policy),
+    // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait. The run
+    // image's config keeps the setup's NetworkDisabled and Hostname; a container made from it takes neither
+    // (docker merges only the user, environment, command, work dir and such from an image).
+    create: async (name, policy) => failureOf(api.call("POST", `/containers/create?name=${name}`, {
+      ...apiCreateConfig(policy, policy.network === "none" ? await nameFiles?.(policy) : void 0),
       AttachStdin: false,
       OpenStdin: false,
       StdinOnce: false
@@ -20255,7 +20257,7 @@ class FreshPoolEngine extends CliImages {
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
   async #take(job) {
     const policy = lockDown(job);
-    const config = apiCreateConfig(policy, policy.network === "none" ? await this.#nameFiles(policy) : void 0);
+    const config = apiCreateConfig(policy, policy.network === "none" ? await this.nameFiles(policy) : void 0);
     const key = JSON.stringify(config);
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
@@ -20268,8 +20270,11 @@ class FreshPoolEngine extends CliImages {
       this.#dropOthers(key);
     return warm ? warm.then((c) => c.error === void 0 ? c : this.#create(config)) : this.#create(config);
   }
-  /** The name files of the run's containers without a network, made on first need from `policy`'s image. */
-  #nameFiles(policy) {
+  /**
+   * The name files of the run's containers without a network, made on first need from `policy`'s image
+   * (any image's do: docker writes them, not the image); its run images' setups bind them too.
+   */
+  nameFiles(policy) {
     if (this.#names === void 0) {
       const name = containerName();
       this.#owned.add(name);
@@ -23003,8 +23008,8 @@ async function runSession(settings, work, runId, io) {
     evaluation: evaluate(outcome2.results, baseline, settings.reports.passAtK)
   };
 }
-function runImageMaker(binary, api) {
-  const steps = api ? apiRunImageSteps(api) : cliRunImageSteps(binary, binary);
+function runImageMaker(binary, api, nameFiles) {
+  const steps = api ? apiRunImageSteps(api, nameFiles) : cliRunImageSteps(binary, binary);
   return { build: (spec) => buildRunImage(steps, spec), remove: (image) => steps.removeImage(image) };
 }
 function readTestFiles({ source, limits }) {
@@ -23014,8 +23019,10 @@ async function run_openRun(settings, runId, log, given = {}) {
   const testFiles = given.testFiles ?? await readTestFiles(settings);
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
-  const runImages = new RunImages(settings, runImageMaker(binary, engine.api), { [engine_RUN_LABEL]: runId }, log);
-  const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), line_images_runOwnImages(settings), (image) => imageIdOf(binary, image));
+  const own = line_images_runOwnImages(settings);
+  const nameFiles = engine.nameFiles && ((policy) => own.has(policy.image) ? engine.nameFiles(policy) : Promise.resolve(void 0));
+  const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [engine_RUN_LABEL]: runId }, log);
+  const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));
   const releaseImage = async (image) => {
     const failures = await runImages.releaseSource(image);
     await gate.release(image);

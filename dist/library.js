@@ -23976,11 +23976,13 @@ async function makeNameFiles(api, name, config) {
 /** How long the engine may take to say how an ended container exited. */
 const WAIT_TIMEOUT_MS = 60_000;
 const failureOf = (call) => call.then(() => undefined, (error) => error.message);
-function apiRunImageSteps(api) {
+function apiRunImageSteps(api, nameFiles) {
     return {
-        // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait.
-        create: (name, policy) => failureOf(api.call("POST", `/containers/create?name=${name}`, {
-            ...apiCreateConfig(policy),
+        // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait. The run
+        // image's config keeps the setup's NetworkDisabled and Hostname; a container made from it takes neither
+        // (docker merges only the user, environment, command, work dir and such from an image).
+        create: async (name, policy) => failureOf(api.call("POST", `/containers/create?name=${name}`, {
+            ...apiCreateConfig(policy, policy.network === "none" ? await nameFiles?.(policy) : undefined),
             AttachStdin: false,
             OpenStdin: false,
             StdinOnce: false,
@@ -24779,7 +24781,7 @@ class FreshPoolEngine extends CliImages {
     /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
     async #take(job) {
         const policy = lockDown(job);
-        const config = apiCreateConfig(policy, policy.network === "none" ? await this.#nameFiles(policy) : undefined);
+        const config = apiCreateConfig(policy, policy.network === "none" ? await this.nameFiles(policy) : undefined);
         const key = JSON.stringify(config);
         const queue = this.#warm.get(key) ?? [];
         this.#warm.set(key, queue);
@@ -24793,8 +24795,11 @@ class FreshPoolEngine extends CliImages {
         // A warm one that failed may have failed for a reason gone by now: one fresh try.
         return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
     }
-    /** The name files of the run's containers without a network, made on first need from `policy`'s image. */
-    #nameFiles(policy) {
+    /**
+     * The name files of the run's containers without a network, made on first need from `policy`'s image
+     * (any image's do: docker writes them, not the image); its run images' setups bind them too.
+     */
+    nameFiles(policy) {
         if (this.#names === undefined) {
             const name = containerName();
             this.#owned.add(name);
@@ -28128,8 +28133,8 @@ async function runSession(settings, work, runId, io) {
  * Run images made and removed through the Engine API where the run's engine uses it (`api`), by the
  * engine's CLI (`docker` or `podman`) otherwise.
  */
-function runImageMaker(binary, api) {
-    const steps = api ? apiRunImageSteps(api) : cliRunImageSteps(binary, binary);
+function runImageMaker(binary, api, nameFiles) {
+    const steps = api ? apiRunImageSteps(api, nameFiles) : cliRunImageSteps(binary, binary);
     return { build: (spec) => buildRunImage(steps, spec), remove: (image) => steps.removeImage(image) };
 }
 /** The `tests` files every candidate gets, read once per run. */
@@ -28144,9 +28149,13 @@ async function run_openRun(settings, runId, log, given = {}) {
     const testFiles = given.testFiles ?? (await readTestFiles(settings));
     const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
     const binary = settings.mode.engine;
-    const runImages = new RunImages(settings, runImageMaker(binary, engine.api), { [engine_RUN_LABEL]: runId }, log);
+    const own = line_images_runOwnImages(settings);
+    // The name files' holder is made from the first image that asks and holds it to the run's end: a line's own
+    // image would then wait until then to be released, so only the run's own images' setups ask.
+    const nameFiles = engine.nameFiles && ((policy) => (own.has(policy.image) ? engine.nameFiles(policy) : Promise.resolve(undefined)));
+    const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [engine_RUN_LABEL]: runId }, log);
     // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
-    const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), line_images_runOwnImages(settings), (image) => imageIdOf(binary, image));
+    const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));
     const releaseImage = async (image) => {
         // The run images made from it first: they hold its layers.
         const failures = await runImages.releaseSource(image);

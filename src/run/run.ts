@@ -14,7 +14,7 @@ import { evaluate, type Evaluation } from "../report/evaluation.js";
 import { type PartialReport, partialReport, writeReports } from "../report/write-reports.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "../report/progress.js";
 import { buildRunImage } from "../sandbox/run-image.js";
-import { apiRunImageSteps } from "../sandbox/engines/api/api-run-image.js";
+import { type NameFilesOf, apiRunImageSteps } from "../sandbox/engines/api/api-run-image.js";
 import { cliRunImageSteps } from "../sandbox/engines/cli/cli-run-image.js";
 import type { EngineApi } from "../sandbox/engines/api/engine-api.js";
 import { RUN_LABEL, type ContainerEngine } from "../sandbox/engine.js";
@@ -112,8 +112,8 @@ export interface OpenRun {
  * Run images made and removed through the Engine API where the run's engine uses it (`api`), by the
  * engine's CLI (`docker` or `podman`) otherwise.
  */
-export function runImageMaker(binary: "docker" | "podman", api?: EngineApi): RunImageMaker {
-  const steps = api ? apiRunImageSteps(api) : cliRunImageSteps(binary, binary);
+export function runImageMaker(binary: "docker" | "podman", api?: EngineApi, nameFiles?: NameFilesOf): RunImageMaker {
+  const steps = api ? apiRunImageSteps(api, nameFiles) : cliRunImageSteps(binary, binary);
   return { build: (spec) => buildRunImage(steps, spec), remove: (image) => steps.removeImage(image) };
 }
 
@@ -135,14 +135,19 @@ export async function openRun(
   const testFiles = given.testFiles ?? (await readTestFiles(settings));
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
-  const runImages = new RunImages(settings, runImageMaker(binary, engine.api), { [RUN_LABEL]: runId }, log);
+  const own = runOwnImages(settings);
+  // The name files' holder is made from the first image that asks and holds it to the run's end: a line's own
+  // image would then wait until then to be released, so only the run's own images' setups ask.
+  const nameFiles: NameFilesOf | undefined =
+    engine.nameFiles && ((policy) => (own.has(policy.image) ? engine.nameFiles!(policy) : Promise.resolve(undefined)));
+  const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [RUN_LABEL]: runId }, log);
   // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
   const gate = new ImageGate(
     engine,
     settings.run.pull,
     log,
     (image) => removePulledImage(binary, image),
-    runOwnImages(settings),
+    own,
     (image) => imageIdOf(binary, image),
   );
   const releaseImage = async (image: string) => {

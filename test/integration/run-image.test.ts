@@ -2,13 +2,17 @@
 // down, and candidates that start from it with only their changes sent. The same contract made through
 // the CLI's commands and through the Engine API's calls.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { RUN_TREE_DIR, type RunImageSpec, type RunImageSteps, buildRunImage } from "../../src/sandbox/run-image.js";
 import { cliRunImageSteps } from "../../src/sandbox/engines/cli/cli-run-image.js";
 import { apiRunImageSteps } from "../../src/sandbox/engines/api/api-run-image.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
-import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { makeNameFiles } from "../../src/sandbox/engines/api/container.js";
+import { RUN_LABEL, type SandboxJob, withOwner } from "../../src/sandbox/engine.js";
+import { containerName } from "../../src/sandbox/engines/base.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
+import { type LockDown, type NameFiles, apiCreateConfig } from "../../src/sandbox/policy.js";
 import { TEST_LIMITS } from "./jobs.js";
 import { TEST_IMAGE, docker } from "./support.js";
 
@@ -16,10 +20,22 @@ const RUN_ID = `base-test-${randomBytes(4).toString("hex")}`;
 const engine = new CliEngine();
 const made: { image: string; steps: RunImageSteps }[] = [];
 
+const api = new EngineApi(endpointFromEnv()!);
+/**
+ * The name files a setup without a network binds in place of docker's network hook, as the fresh pool's
+ * engine gives them (FreshPoolEngine.nameFiles): written by a container of their own, without the run's
+ * label, so the checks for containers the run left do not count it.
+ */
+const HOLDER = containerName();
+let names: Promise<NameFiles | undefined> | undefined;
+const nameFiles = (policy: LockDown) =>
+  (names ??= makeNameFiles(api, HOLDER, apiCreateConfig({ ...policy, labels: withOwner({}), argv: ["true"] })));
+
 afterAll(async () => {
   for (const { image, steps } of made) expect(await steps.removeImage(image)).toBeUndefined();
   expect(docker("images", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
   expect(await engine.close()).toEqual([]);
+  if (names) docker("rm", "-f", HOLDER);
 });
 
 const TREE = [
@@ -31,7 +47,8 @@ const TREE = [
 
 const ways: [string, RunImageSteps][] = [
   ["the CLI", cliRunImageSteps("docker", "docker")],
-  ["the Engine API", apiRunImageSteps(new EngineApi(endpointFromEnv()!))],
+  ["the Engine API", apiRunImageSteps(api)],
+  ["the Engine API, without docker's network hook", apiRunImageSteps(api, nameFiles)],
 ];
 
 function candidate(image: string, command: string, over: Partial<SandboxJob> = {}): SandboxJob {
@@ -201,5 +218,38 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     const built = await build({ setup: { command: "echo started; sleep 60", network: "none", timeoutMs: 1_500 } });
     expect(built).toMatchObject({ ok: false, reason: "the setup did not finish within 1.5 s", bySetup: true });
     expect(docker("ps", "-a", "-q", "--filter", `label=${RUN_LABEL}=${RUN_ID}`).trim()).toBe("");
+  });
+});
+
+describe("a setup without a network, made with the engine's name files", () => {
+  it("has no network hook but the name files, and leaves no such config to a candidate on a network", async () => {
+    const steps = apiRunImageSteps(api, nameFiles);
+    const built = await buildRunImage(steps, {
+      image: TEST_IMAGE,
+      files: TREE,
+      limits: TEST_LIMITS,
+      labels: { [RUN_LABEL]: RUN_ID },
+      setup: {
+        command: "ls /sys/class/net | tr '\\n' ' '; hostname; cat /etc/hosts",
+        network: "none",
+        timeoutMs: 60_000,
+      },
+    });
+    expect(built.ok, JSON.stringify(built)).toBe(true);
+    if (!built.ok) return;
+    made.push({ image: built.image, steps });
+    const given = (await names)!;
+    expect(given).toBeDefined();
+    // Made with the network disabled (no hook of docker's), its name and hosts file the holder's.
+    expect(docker("image", "inspect", "--format", "{{.Config.NetworkDisabled}}", built.image).trim()).toBe("true");
+    const hosts = readFileSync(given.hosts, "utf8");
+    expect(built.setup?.output).toBe(`lo ${given.hostname}\n${hosts}`);
+    // A container made from the image on a network has one, and a name of its own: neither is inherited.
+    const facts = await engine.run(
+      candidate(built.image, "ls /sys/class/net | sort | tr '\\n' ' '; echo; hostname", { network: "bridge" }),
+    );
+    const [interfaces, hostname] = facts.stdout.text.split("\n");
+    expect(interfaces).toBe("eth0 lo ");
+    expect(hostname).not.toBe(given.hostname);
   });
 });

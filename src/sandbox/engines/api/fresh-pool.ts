@@ -142,7 +142,7 @@ export class FreshPoolEngine extends CliImages {
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
   async #take(job: SandboxJob): Promise<Created> {
     const policy = lockDown(job);
-    const config = apiCreateConfig(policy, policy.network === "none" ? await this.#nameFiles(policy) : undefined);
+    const config = apiCreateConfig(policy, policy.network === "none" ? await this.nameFiles(policy) : undefined);
     const key = JSON.stringify(config);
     const queue = this.#warm.get(key) ?? [];
     this.#warm.set(key, queue);
@@ -155,8 +155,11 @@ export class FreshPoolEngine extends CliImages {
     return warm ? warm.then((c) => (c.error === undefined ? c : this.#create(config))) : this.#create(config);
   }
 
-  /** The name files of the run's containers without a network, made on first need from `policy`'s image. */
-  #nameFiles(policy: LockDown): Promise<NameFiles | undefined> {
+  /**
+   * The name files of the run's containers without a network, made on first need from `policy`'s image
+   * (any image's do: docker writes them, not the image); its run images' setups bind them too.
+   */
+  nameFiles(policy: LockDown): Promise<NameFiles | undefined> {
     if (this.#names === undefined) {
       const name = containerName();
       this.#owned.add(name);

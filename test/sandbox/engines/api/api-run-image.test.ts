@@ -73,6 +73,33 @@ describe("the Engine API's run-image steps", () => {
     expect(body.HostConfig).toMatchObject({ NetworkMode: "none", CapDrop: ["ALL"] });
   });
 
+  it("makes a setup without a network as the run's candidates are: the engine's name files, no network hook", async () => {
+    const names = { hostname: "h0", hosts: "/h/hosts", resolvConf: "/h/resolv.conf", hostnameFile: "/h/hostname" };
+    const asked: string[] = [];
+    const nameFiles = (given: typeof policy) => {
+      asked.push(given.network);
+      return Promise.resolve(names);
+    };
+    fresh();
+    expect(await apiRunImageSteps(api, nameFiles).create("sg-1", policy)).toBeUndefined();
+    const body = JSON.parse(seen[0]!.body.toString()) as Record<string, unknown>;
+    expect(body).toMatchObject({ NetworkDisabled: true, Hostname: "h0", OpenStdin: false });
+    expect((body.HostConfig as { Mounts: { Source: string; Target: string }[] }).Mounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Source: "/h/hosts", Target: "/etc/hosts", ReadOnly: true }),
+        expect.objectContaining({ Source: "/h/resolv.conf", Target: "/etc/resolv.conf", ReadOnly: true }),
+        expect.objectContaining({ Source: "/h/hostname", Target: "/etc/hostname", ReadOnly: true }),
+      ]),
+    );
+    // A setup that asked for a network gets docker's own set-up; the name files are not even asked for.
+    fresh();
+    const bridged = { ...policy, network: "bridge" };
+    expect(await apiRunImageSteps(api, nameFiles).create("sg-2", bridged)).toBeUndefined();
+    const open = JSON.parse(seen[0]!.body.toString()) as Record<string, unknown>;
+    expect([open.NetworkDisabled, open.Hostname, asked]).toEqual([undefined, undefined, ["none"]]);
+    expect(open.HostConfig).toMatchObject({ NetworkMode: "bridge" });
+  });
+
   it("sends the tree as a tar to the container's root, and says why the engine refused", async () => {
     fresh();
     const tar = new Uint8Array([1, 2, 3, 4]);
