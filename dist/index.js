@@ -59235,6 +59235,14 @@ function runOwnImages(settings) {
     const services = settings.run.services.map((service) => service.image);
     return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image), ...services].filter(Boolean));
 }
+/**
+ * The engine's name files (a run image's setup without docker's network hook) for the run's own images only:
+ * their holder is made from the first image that asks and holds it to the run's end, so a line's own image
+ * would not be released when its last line is judged.
+ */
+function ownImagesOnly(own, nameFiles) {
+    return (policy) => (own.has(policy.image) ? nameFiles(policy) : Promise.resolve(undefined));
+}
 /** A line's own image, when it is not one of the run's (`own`): what the plan pulls ahead and releases. */
 function lineImage(item, own) {
     const image = "status" in item ? undefined : item.overrides?.image;
@@ -61400,9 +61408,7 @@ async function run_openRun(settings, runId, log, given = {}) {
     const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
     const binary = settings.mode.engine;
     const own = runOwnImages(settings);
-    // The name files' holder is made from the first image that asks and holds it to the run's end: a line's own
-    // image would then wait until then to be released, so only the run's own images' setups ask.
-    const nameFiles = engine.nameFiles && ((policy) => (own.has(policy.image) ? engine.nameFiles(policy) : Promise.resolve(undefined)));
+    const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles.bind(engine));
     const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [RUN_LABEL]: runId }, log);
     // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
     const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));

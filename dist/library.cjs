@@ -15769,6 +15769,9 @@ function line_images_runOwnImages(settings) {
   const services = settings.run.services.map((service) => service.image);
   return new Set([settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image), ...services].filter(Boolean));
 }
+function ownImagesOnly(own, nameFiles) {
+  return (policy) => own.has(policy.image) ? nameFiles(policy) : Promise.resolve(void 0);
+}
 function line_images_lineImage(item, own) {
   const image = "status" in item ? void 0 : item.overrides?.image;
   return image === void 0 || own.has(image) ? void 0 : image;
@@ -23020,7 +23023,7 @@ async function run_openRun(settings, runId, log, given = {}) {
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
   const own = line_images_runOwnImages(settings);
-  const nameFiles = engine.nameFiles && ((policy) => own.has(policy.image) ? engine.nameFiles(policy) : Promise.resolve(void 0));
+  const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles.bind(engine));
   const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [engine_RUN_LABEL]: runId }, log);
   const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));
   const releaseImage = async (image) => {

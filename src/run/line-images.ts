@@ -10,6 +10,7 @@
 import type { Candidate, Result } from "../core/model.js";
 import { LANGUAGES } from "../languages/registry.js";
 import type { JudgingEngine } from "../sandbox/engine.js";
+import type { NameFilesOf } from "../sandbox/engines/api/api-run-image.js";
 import { ensureImage, type EnsureImageResult } from "../sandbox/image.js";
 import type { PullPolicy, Settings } from "../settings/settings.js";
 
@@ -64,6 +65,15 @@ export function runOwnImages(settings: Settings): Set<string> {
   return new Set(
     [settings.run.image, ...Object.values(LANGUAGES).map((language) => language.image), ...services].filter(Boolean),
   );
+}
+
+/**
+ * The engine's name files (a run image's setup without docker's network hook) for the run's own images only:
+ * their holder is made from the first image that asks and holds it to the run's end, so a line's own image
+ * would not be released when its last line is judged.
+ */
+export function ownImagesOnly(own: ReadonlySet<string>, nameFiles: NameFilesOf): NameFilesOf {
+  return (policy) => (own.has(policy.image) ? nameFiles(policy) : Promise.resolve(undefined));
 }
 
 /** A line's own image, when it is not one of the run's (`own`): what the plan pulls ahead and releases. */

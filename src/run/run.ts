@@ -30,7 +30,7 @@ import { loadBaseline, loadResume, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
 import { PREPARED_AHEAD, slotted } from "./slots.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
-import { ImageGate, LineImages, lineImage, runOwnImages } from "./line-images.js";
+import { ImageGate, LineImages, lineImage, ownImagesOnly, runOwnImages } from "./line-images.js";
 import { imageIdOf, removePulledImage } from "../sandbox/image.js";
 import { BasesAhead, CommitBases, checkInstances, judgingOrder } from "./commits.js";
 import { knownImageWorkdir } from "../core/image-reference.js";
@@ -136,10 +136,7 @@ export async function openRun(
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
   const own = runOwnImages(settings);
-  // The name files' holder is made from the first image that asks and holds it to the run's end: a line's own
-  // image would then wait until then to be released, so only the run's own images' setups ask.
-  const nameFiles: NameFilesOf | undefined =
-    engine.nameFiles && ((policy) => (own.has(policy.image) ? engine.nameFiles!(policy) : Promise.resolve(undefined)));
+  const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles.bind(engine));
   const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [RUN_LABEL]: runId }, log);
   // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
   const gate = new ImageGate(

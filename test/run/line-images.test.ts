@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts, SourceEntry } from "../../src/core/model.js";
-import { ImageGate, LineImages, PULL_AHEAD, imagePlan, lineImage, runOwnImages } from "../../src/run/line-images.js";
+import {
+  ImageGate,
+  LineImages,
+  PULL_AHEAD,
+  imagePlan,
+  lineImage,
+  ownImagesOnly,
+  runOwnImages,
+} from "../../src/run/line-images.js";
+import { lockDown } from "../../src/sandbox/policy.js";
+import { TEST_LIMITS } from "../integration/jobs.js";
 import { runContext } from "../../src/run/pipeline.js";
 import { judgeAll } from "../../src/run/run.js";
 import type { JudgingEngine, SandboxJob } from "../../src/sandbox/engine.js";
@@ -128,6 +138,21 @@ describe("lineImage and runOwnImages", () => {
     expect(lineImage(line("corp/python:3"), own)).toBeUndefined();
     expect(lineImage(line("python:3.12-slim"), own)).toBeUndefined();
     expect(lineImage(line(), own)).toBeUndefined();
+  });
+});
+
+describe("ownImagesOnly", () => {
+  it("asks the engine for its name files for a setup on one of the run's own images, never on a line's", async () => {
+    const names = { hostname: "h", hosts: "/h", resolvConf: "/r", hostnameFile: "/n" };
+    const asked: string[] = [];
+    const nameFiles = ownImagesOnly(new Set(["corp/python:3"]), (policy) => {
+      asked.push(policy.image);
+      return Promise.resolve(names);
+    });
+    const policy = (image: string) => lockDown({ image, files: [], command: "true", limits: TEST_LIMITS, labels: {} });
+    expect(await nameFiles(policy("corp/python:3"))).toBe(names);
+    expect(await nameFiles(policy("swebench/x:latest"))).toBeUndefined();
+    expect(asked).toEqual(["corp/python:3"]);
   });
 });
 
