@@ -48126,6 +48126,10 @@ async function makeNameFiles(api, name, config) {
 /** How long the engine may take to say how an ended container exited. */
 const WAIT_TIMEOUT_MS = 60_000;
 const failureOf = (call) => call.then(() => undefined, (error) => error.message);
+/**
+ * With `nameFiles` (the run's engine's, ContainerEngine.nameFiles), a setup without a network is made as its
+ * candidates are, without docker's network hook (≈ 0.3 CPU-s on a host with page-table isolation).
+ */
 function apiRunImageSteps(api, nameFiles) {
     return {
         // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait. The run
@@ -49087,9 +49091,10 @@ class FreshPoolEngine extends CliImages {
     }
     /**
      * The name files of the run's containers without a network, made on first need from `policy`'s image
-     * (any image's do: docker writes them, not the image); its run images' setups bind them too.
+     * (any image's do: docker writes them, not the image); its run images' setups bind them too. A property,
+     * so it can be handed on without its engine.
      */
-    nameFiles(policy) {
+    nameFiles = (policy) => {
         if (this.#names === undefined) {
             const name = containerName();
             this.#owned.add(name);
@@ -49099,7 +49104,7 @@ class FreshPoolEngine extends CliImages {
             this.#names = makeNameFiles(this.#api, name, config).catch(() => undefined);
         }
         return this.#names;
-    }
+    };
     /** Tops up the warm containers of the config in use; those of other configs are dropped. */
     #refill(key, config) {
         this.#dropOthers(key);
@@ -56955,7 +56960,7 @@ async function run_openRun(settings, runId, log, given = {}) {
     const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
     const binary = settings.mode.engine;
     const own = runOwnImages(settings);
-    const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles.bind(engine));
+    const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles);
     const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [RUN_LABEL]: runId }, log);
     // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
     const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));

@@ -20275,9 +20275,10 @@ class FreshPoolEngine extends CliImages {
   }
   /**
    * The name files of the run's containers without a network, made on first need from `policy`'s image
-   * (any image's do: docker writes them, not the image); its run images' setups bind them too.
+   * (any image's do: docker writes them, not the image); its run images' setups bind them too. A property,
+   * so it can be handed on without its engine.
    */
-  nameFiles(policy) {
+  nameFiles = (policy) => {
     if (this.#names === void 0) {
       const name = containerName();
       this.#owned.add(name);
@@ -20286,7 +20287,7 @@ class FreshPoolEngine extends CliImages {
       this.#names = makeNameFiles(this.#api, name, config).catch(() => void 0);
     }
     return this.#names;
-  }
+  };
   /** Tops up the warm containers of the config in use; those of other configs are dropped. */
   #refill(key, config) {
     this.#dropOthers(key);
@@ -23023,7 +23024,7 @@ async function run_openRun(settings, runId, log, given = {}) {
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
   const own = line_images_runOwnImages(settings);
-  const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles.bind(engine));
+  const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles);
   const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [engine_RUN_LABEL]: runId }, log);
   const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));
   const releaseImage = async (image) => {

@@ -10,8 +10,8 @@
 import type { Candidate, Result } from "../core/model.js";
 import { LANGUAGES } from "../languages/registry.js";
 import type { JudgingEngine } from "../sandbox/engine.js";
-import type { NameFilesOf } from "../sandbox/engines/api/api-run-image.js";
 import { ensureImage, type EnsureImageResult } from "../sandbox/image.js";
+import type { NameFilesOf } from "../sandbox/policy.js";
 import type { PullPolicy, Settings } from "../settings/settings.js";
 
 /**

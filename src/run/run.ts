@@ -14,7 +14,8 @@ import { evaluate, type Evaluation } from "../report/evaluation.js";
 import { type PartialReport, partialReport, writeReports } from "../report/write-reports.js";
 import { PER_CANDIDATE_UP_TO, ProgressMeter } from "../report/progress.js";
 import { buildRunImage } from "../sandbox/run-image.js";
-import { type NameFilesOf, apiRunImageSteps } from "../sandbox/engines/api/api-run-image.js";
+import { apiRunImageSteps } from "../sandbox/engines/api/api-run-image.js";
+import type { NameFilesOf } from "../sandbox/policy.js";
 import { cliRunImageSteps } from "../sandbox/engines/cli/cli-run-image.js";
 import type { EngineApi } from "../sandbox/engines/api/engine-api.js";
 import { RUN_LABEL, type ContainerEngine } from "../sandbox/engine.js";
@@ -136,7 +137,7 @@ export async function openRun(
   const engine = await (given.makeEngine ?? createEngine)(settings.mode, log);
   const binary = settings.mode.engine;
   const own = runOwnImages(settings);
-  const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles.bind(engine));
+  const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles);
   const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [RUN_LABEL]: runId }, log);
   // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
   const gate = new ImageGate(

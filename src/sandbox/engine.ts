@@ -3,7 +3,7 @@
 // shared containers) meets the same contract against a real engine (test/integration/engines.test.ts).
 import type { Limits, RunFacts, SandboxFile, ServiceSpec } from "../core/model.js";
 import type { EngineApi } from "./engines/api/engine-api.js";
-import type { LockDown, NameFiles } from "./policy.js";
+import type { NameFilesOf } from "./policy.js";
 
 /** One candidate's run: files in through stdin, an optional parse check, then the test command. */
 export interface SandboxJob {
@@ -87,7 +87,7 @@ export interface ContainerEngine {
    * The name files its containers without a network bind in place of docker's network hook (policy.ts), when
    * it makes them so: the run images made through `api` bind the same.
    */
-  nameFiles?(policy: LockDown): Promise<NameFiles | undefined>;
+  readonly nameFiles?: NameFilesOf;
 }
 
 /** The label every container of ours carries; its value is the run id. */

@@ -241,6 +241,9 @@ export interface NameFiles {
   hostnameFile: string;
 }
 
+/** Where a container without a network, made by `policy`, gets its name files: none for docker's own set-up. */
+export type NameFilesOf = (policy: LockDown) => Promise<NameFiles | undefined>;
+
 /**
  * What a container without a network gets in place of docker's network set-up, given the name files of
  * one container made the usual way. docker gives every container with a network namespace of its own a

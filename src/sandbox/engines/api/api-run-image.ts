@@ -2,7 +2,7 @@
 // socket, no CLI process per step (five a run image through the CLI, ≈ 0.05 CPU-s each, engine-api.ts),
 // and none on the way of the commit's first candidate, which waits for its run image.
 import { StreamCapture } from "../../capture.js";
-import { type LockDown, type NameFiles, apiCreateConfig } from "../../policy.js";
+import { type NameFilesOf, apiCreateConfig } from "../../policy.js";
 import type { RunImageSteps, SetupExit, StepFailure } from "../../run-image.js";
 import { KILL_GRACE_MS } from "../base.js";
 import { removeContainer } from "./container.js";
@@ -18,12 +18,9 @@ const failureOf = (call: Promise<unknown>): Promise<StepFailure> =>
   );
 
 /**
- * The name files a container without a network binds in place of docker's network hook (policy.ts,
- * withoutNetworkHook): the run's engine's (ContainerEngine.nameFiles), so a setup without a network is made
- * as its candidates are, without the hook's ≈ 0.3 CPU-s on a host with page-table isolation.
+ * With `nameFiles` (the run's engine's, ContainerEngine.nameFiles), a setup without a network is made as its
+ * candidates are, without docker's network hook (≈ 0.3 CPU-s on a host with page-table isolation).
  */
-export type NameFilesOf = (policy: LockDown) => Promise<NameFiles | undefined>;
-
 export function apiRunImageSteps(api: EngineApi, nameFiles?: NameFilesOf): RunImageSteps {
   return {
     // As the CLI's `create` (no -i): no stdin, so a setup that reads it gets EOF rather than a wait. The run

@@ -18,7 +18,7 @@ import type { Socket } from "node:net";
 import type { RunFacts } from "../../../core/model.js";
 import type { RunHooks, SandboxJob } from "../../engine.js";
 import { oomVerdict } from "../../late-oom.js";
-import { type LockDown, type NameFiles, apiCreateConfig, lockDown } from "../../policy.js";
+import { type NameFiles, type NameFilesOf, apiCreateConfig, lockDown } from "../../policy.js";
 import {
   CANCELLED_BEFORE_START,
   type CliImageCalls,
@@ -157,9 +157,10 @@ export class FreshPoolEngine extends CliImages {
 
   /**
    * The name files of the run's containers without a network, made on first need from `policy`'s image
-   * (any image's do: docker writes them, not the image); its run images' setups bind them too.
+   * (any image's do: docker writes them, not the image); its run images' setups bind them too. A property,
+   * so it can be handed on without its engine.
    */
-  nameFiles(policy: LockDown): Promise<NameFiles | undefined> {
+  readonly nameFiles: NameFilesOf = (policy) => {
     if (this.#names === undefined) {
       const name = containerName();
       this.#owned.add(name);
@@ -169,7 +170,7 @@ export class FreshPoolEngine extends CliImages {
       this.#names = makeNameFiles(this.#api, name, config).catch(() => undefined);
     }
     return this.#names;
-  }
+  };
 
   /** Tops up the warm containers of the config in use; those of other configs are dropped. */
   #refill(key: string, config: Record<string, unknown>): void {
