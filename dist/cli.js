@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7523);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6112);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7523:
+/***/ 6112:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46336,7 +46336,7 @@ class ProgressMeter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engine.ts
+;// CONCATENATED MODULE: ./src/sandbox/job.ts
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
 /**
@@ -51323,6 +51323,7 @@ var services_setting = __nccwpck_require__(8940);
 
 
 
+
 /** How long a service may take to accept connections (a database's first start initialises its files). */
 const SERVICE_READY_TIMEOUT_MS = 60_000;
 /** How often readiness is looked at. */
@@ -56069,6 +56070,7 @@ function readLogResults(log, parser) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
     return {
@@ -56894,6 +56896,7 @@ function withoutState(body) {
 // (this shard's, up to the quota) → every candidate through the pipeline (bounded concurrency, input
 // order kept) → the outcome and its reports. The sandboxes a run judges in (the engine, the run images)
 // are opened here and nowhere else. The entries gather inputs before it and publish after it.
+
 
 
 

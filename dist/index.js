@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7798);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5545);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7798:
+/***/ 5545:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -53056,7 +53056,7 @@ class ProgressMeter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engine.ts
+;// CONCATENATED MODULE: ./src/sandbox/job.ts
 /** The label every container of ours carries; its value is the run id. */
 const RUN_LABEL = "io.github.sandbox-gate.run";
 /**
@@ -58037,6 +58037,7 @@ class SharedEngine extends CliImages {
 
 
 
+
 /** How long a service may take to accept connections (a database's first start initialises its files). */
 const SERVICE_READY_TIMEOUT_MS = 60_000;
 /** How often readiness is looked at. */
@@ -60522,6 +60523,7 @@ function readLogResults(log, parser) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
     return {
@@ -61347,6 +61349,7 @@ function withoutState(body) {
 // (this shard's, up to the quota) → every candidate through the pipeline (bounded concurrency, input
 // order kept) → the outcome and its reports. The sandboxes a run judges in (the engine, the run images)
 // are opened here and nowhere else. The entries gather inputs before it and publish after it.
+
 
 
 

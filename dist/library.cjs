@@ -14750,7 +14750,7 @@ function parseCheckOutput(language, output, target, verdict) {
   return info2;
 }
 ;
-const engine_RUN_LABEL = "io.github.sandbox-gate.run";
+const job_RUN_LABEL = "io.github.sandbox-gate.run";
 const OWNER_ENV = "SANDBOX_GATE_OWNER";
 const OWNER_LABEL = "io.github.sandbox-gate.owner";
 function withOwner(labels, env = process.env) {
@@ -17558,7 +17558,7 @@ ${made.output.trimEnd()}` : ""}`
       image: made?.image ?? image,
       command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
       limits,
-      labels: { [engine_RUN_LABEL]: ctx.runId },
+      labels: { [job_RUN_LABEL]: ctx.runId },
       ...services.length > 0 && { services },
       ...made && { treeDir: RUN_TREE_DIR },
       ...workdir !== void 0 && { workdir },
@@ -23025,7 +23025,7 @@ async function run_openRun(settings, runId, log, given = {}) {
   const binary = settings.mode.engine;
   const own = line_images_runOwnImages(settings);
   const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles);
-  const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [engine_RUN_LABEL]: runId }, log);
+  const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [job_RUN_LABEL]: runId }, log);
   const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));
   const releaseImage = async (image) => {
     const failures = await runImages.releaseSource(image);
@@ -23322,9 +23322,9 @@ async function openSandbox(options = {}) {
       await Promise.allSettled([...inFlight]);
       const left2 = await run2.close();
       for (const failure of left2.containers)
-        log(`a container of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
+        log(`a container of label ${job_RUN_LABEL}=${runId} stayed: ${failure}`);
       for (const failure of left2.images)
-        log(`an image of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
+        log(`an image of label ${job_RUN_LABEL}=${runId} stayed: ${failure}`);
     }
   };
   return sandbox;

@@ -17903,9 +17903,9 @@ function parseCheckOutput(language, output, target, verdict) {
     return info;
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/engine.ts
+;// CONCATENATED MODULE: ./src/sandbox/job.ts
 /** The label every container of ours carries; its value is the run id. */
-const engine_RUN_LABEL = "io.github.sandbox-gate.run";
+const job_RUN_LABEL = "io.github.sandbox-gate.run";
 /**
  * Set in the environment, every container and run image also carries OWNER_LABEL=<its value>: whoever
  * starts many runs on one engine (a test suite, a runner shared by jobs) can tell all of theirs from
@@ -21384,6 +21384,7 @@ function result_decide(results, failOn) {
 
 
 
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
     return {
@@ -21477,7 +21478,7 @@ async function place(prepared, candidate, ctx) {
             image: made?.image ?? image,
             command: candidate.overrides?.command || settings.run.command || LANGUAGES[language].command,
             limits,
-            labels: { [engine_RUN_LABEL]: ctx.runId },
+            labels: { [job_RUN_LABEL]: ctx.runId },
             ...(services.length > 0 && { services }),
             ...(made && { treeDir: RUN_TREE_DIR }),
             ...(workdir !== undefined && { workdir }),
@@ -27039,6 +27040,7 @@ class SharedEngine extends CliImages {
 
 
 
+
 /** How long a service may take to accept connections (a database's first start initialises its files). */
 const SERVICE_READY_TIMEOUT_MS = 60_000;
 /** How often readiness is looked at. */
@@ -28125,6 +28127,7 @@ function withoutState(body) {
 
 
 
+
 /** The run: `work` under `settings` → the outcome, its reports written and its evaluation made. */
 async function runSession(settings, work, runId, io) {
     // Read before anything runs: a baseline or a report to resume that cannot be read is a bad input, not a lost run.
@@ -28164,7 +28167,7 @@ async function run_openRun(settings, runId, log, given = {}) {
     const binary = settings.mode.engine;
     const own = line_images_runOwnImages(settings);
     const nameFiles = engine.nameFiles && ownImagesOnly(own, engine.nameFiles);
-    const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [engine_RUN_LABEL]: runId }, log);
+    const runImages = new RunImages(settings, runImageMaker(binary, engine.api, nameFiles), { [job_RUN_LABEL]: runId }, log);
     // Lines' own images this run pulls go when no line needs them any more; the run's own images stay.
     const gate = new ImageGate(engine, settings.run.pull, log, (image) => removePulledImage(binary, image), own, (image) => imageIdOf(binary, image));
     const releaseImage = async (image) => {
@@ -28467,6 +28470,7 @@ const LIBRARY_INPUTS = CLI_INPUTS.filter(left(BATCH_ONLY));
 
 
 
+
 const OPTIONS = new Map(LIBRARY_INPUTS.map((input) => [camelCase(input), input]));
 const checkCandidate = checker(DATASET_SCHEMA, "the candidate");
 /** Errors of inputs, worded as the library's user wrote them: camelCase options. */
@@ -28549,9 +28553,9 @@ async function openSandbox(options = {}) {
             await Promise.allSettled([...inFlight]);
             const left = await run.close();
             for (const failure of left.containers)
-                log(`a container of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
+                log(`a container of label ${job_RUN_LABEL}=${runId} stayed: ${failure}`);
             for (const failure of left.images)
-                log(`an image of label ${engine_RUN_LABEL}=${runId} stayed: ${failure}`);
+                log(`an image of label ${job_RUN_LABEL}=${runId} stayed: ${failure}`);
         },
     };
     return sandbox;

@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { openSandbox } from "../../src/library.js";
 import { quantile } from "../../src/report/evaluation.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { machineCpuSeconds } from "./host.js";
 
 const run = promisify(execFile);

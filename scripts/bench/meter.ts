@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { containerMeter } from "../../src/sandbox/cgroup-meter.js";
 import { METER_POLL_MS } from "../../src/sandbox/clock.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 
 export interface MeterFigures {
   readings: number;

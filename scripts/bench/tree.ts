@@ -14,7 +14,8 @@ import { runContext } from "../../src/run/pipeline.js";
 import { judgeAll, runImageMaker } from "../../src/run/run.js";
 import { RunImages } from "../../src/run/run-images.js";
 import { quantile } from "../../src/report/evaluation.js";
-import { type ContainerEngine, type JudgingEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
+import { type ContainerEngine, type JudgingEngine } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { machineCpuSeconds } from "./host.js";
 

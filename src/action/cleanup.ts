@@ -1,7 +1,7 @@
 // The post step: remove every container, network and image this run labelled, even after a cancelled job. The
 // main step leaves it the run's id and engine in the step's state.
 import * as core from "@actions/core";
-import { RUN_LABEL } from "../sandbox/engine.js";
+import { RUN_LABEL } from "../sandbox/job.js";
 import { leftoverRemover } from "../sandbox/select.js";
 
 const STATE_RUN_ID = "run-id";

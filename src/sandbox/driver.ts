@@ -14,7 +14,7 @@
 // nothing of the candidate runs while the check does, and the check ends before the command starts.
 import { randomBytes } from "node:crypto";
 import type { Phase } from "../core/model.js";
-import type { SandboxJob } from "./engine.js";
+import type { SandboxJob } from "./job.js";
 import { RUN_PREFIX, VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
 import { StreamCapture } from "./capture.js";
 

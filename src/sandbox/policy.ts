@@ -2,7 +2,7 @@
 // podman CLIs (each its own dialect) and to the Engine API's create config. What the engine stores for
 // each engine's containers is compared with this policy on the real engine (test/integration/engines.test.ts).
 import { driverArgv, driverCommand } from "./driver.js";
-import { type SandboxJob, withOwner } from "./engine.js";
+import { type SandboxJob, withOwner } from "./job.js";
 
 /** nobody:nogroup, which owns the work dir. */
 const SANDBOX_ID = 65534;

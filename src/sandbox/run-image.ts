@@ -8,7 +8,7 @@
 // run label and is removed when the run ends (the action's post step removes it too, by label).
 import { randomBytes } from "node:crypto";
 import type { Limits, SandboxFile } from "../core/model.js";
-import { withOwner } from "./engine.js";
+import { withOwner } from "./job.js";
 import { type LockDown, WORKDIR, lockDown } from "./policy.js";
 import { containerName } from "./engines/base.js";
 import { tarball } from "../core/tar/pack.js";

@@ -6,7 +6,7 @@ import { marked } from "marked";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildReport } from "../../src/report/json.js";
 import { defaultWallTimeoutMs } from "../../src/sandbox/charged-time.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { result as judgedResult } from "../report/fixtures.js";
 import {
   ACTIONS_BOT,

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect } from "vitest";
-import { OWNER_ENV } from "../../src/sandbox/engine.js";
+import { OWNER_ENV } from "../../src/sandbox/job.js";
 
 const DIST = resolve(import.meta.dirname, "../../dist/index.js");
 

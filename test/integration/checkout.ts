@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import type { Report, Result } from "../../src/core/schemas/report.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { commitCopy } from "../support/fixture-repo.js";
 import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";

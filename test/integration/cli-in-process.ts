@@ -2,7 +2,7 @@
 // of what the bundled CLI (checkout.ts, dist/) does not hold yet. Whatever the run made, it must have removed.
 import { expect } from "vitest";
 import { runCli, type CliIO } from "../../src/cli/commands.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { docker } from "./support.js";
 
 class Sink {

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Result } from "../../src/core/schemas/report.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { readValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
 import { cliInProcess } from "./cli-in-process.js";

@@ -7,7 +7,7 @@ import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { AGENT, TOKEN, startFakeGitHub, type FakeGitHub } from "../support/github-server.js";
 import { flags, startCli } from "./gate-process.js";
 import { node24Path, pullRequestEvent, runStep, type StepOptions } from "./bundled-action.js";

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { OWNER_ENV, OWNER_LABEL } from "../../src/sandbox/engine.js";
+import { OWNER_ENV, OWNER_LABEL } from "../../src/sandbox/job.js";
 import { TEMP_PREFIX } from "../support/temp-prefix.js";
 import { TEST_IMAGE, docker } from "./support.js";
 

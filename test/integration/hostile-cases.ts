@@ -12,7 +12,8 @@ import type { Result, Status } from "../../src/core/model.js";
 import type { Language } from "../../src/languages/registry.js";
 import { judgeCandidate, runContext } from "../../src/run/pipeline.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
-import { type ContainerEngine, RUN_LABEL } from "../../src/sandbox/engine.js";
+import { type ContainerEngine } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { TEST_IMAGE, docker } from "./support.js";
 

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newNonce, runMarker } from "../../src/sandbox/driver.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { pullRequestEvent, runStep } from "./bundled-action.js";
 import { flags, startCli } from "./gate-process.js";
 import {

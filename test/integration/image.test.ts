@@ -1,7 +1,7 @@
 // The pull path against a real registry on loopback: images come first, and a failed pull is ours, said plainly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { ensureImage } from "../../src/sandbox/image.js";
 import { startRegistry, type LocalRegistry } from "./registry.js";
 import { docker } from "./support.js";

@@ -1,6 +1,6 @@
 // What the engine tests give an engine: the suite's limits, and a Python candidate as a job.
 import { LANGUAGES } from "../../src/languages/registry.js";
-import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/engine.js";
+import { RUN_LABEL, type SandboxJob } from "../../src/sandbox/job.js";
 import { type Limits } from "../../src/core/model.js";
 import { TEST_IMAGE } from "./support.js";
 

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cliOomEventSeen } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
-import { RUN_LABEL } from "../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
 import { oomEventSeen } from "../../src/sandbox/engines/api/container.js";
 import { TEST_IMAGE, docker } from "./support.js";
 

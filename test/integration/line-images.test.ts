@@ -14,7 +14,7 @@ import { tarball } from "../../src/core/tar/pack.js";
 import { parseDatasetLine } from "../../src/candidates/dataset-lines.js";
 import { openSandbox } from "../../src/library.js";
 import { runSession, type SessionOutcome } from "../../src/run/run.js";
-import { OWNER_ENV, OWNER_LABEL, RUN_LABEL } from "../../src/sandbox/engine.js";
+import { OWNER_ENV, OWNER_LABEL, RUN_LABEL } from "../../src/sandbox/job.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { tempDir } from "../support/temp.js";
 import { SMALL_IMAGE, startRegistry, type LocalRegistry } from "./registry.js";

@@ -9,7 +9,7 @@ import { cliRunImageSteps } from "../../src/sandbox/engines/cli/cli-run-image.js
 import { apiRunImageSteps } from "../../src/sandbox/engines/api/api-run-image.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
 import { makeNameFiles } from "../../src/sandbox/engines/api/container.js";
-import { RUN_LABEL, type SandboxJob, withOwner } from "../../src/sandbox/engine.js";
+import { RUN_LABEL, type SandboxJob, withOwner } from "../../src/sandbox/job.js";
 import { containerName } from "../../src/sandbox/engines/base.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { type LockDown, type NameFiles, apiCreateConfig } from "../../src/sandbox/policy.js";

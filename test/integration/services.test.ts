@@ -10,10 +10,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openSandbox } from "../../src/library.js";
-import { OWNER_LABEL, RUN_LABEL } from "../../src/sandbox/engine.js";
+import { OWNER_LABEL, RUN_LABEL } from "../../src/sandbox/job.js";
 import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
 import { ServicesEngine } from "../../src/sandbox/services.js";
-import type { SandboxJob } from "../../src/sandbox/engine.js";
+import type { SandboxJob } from "../../src/sandbox/job.js";
 import { docker, ownerOfBlock, TEST_IMAGE } from "./support.js";
 import { tempDir } from "../support/temp.js";
 

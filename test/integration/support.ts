@@ -2,7 +2,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
-import { OWNER_ENV, OWNER_LABEL } from "../../src/sandbox/engine.js";
+import { OWNER_ENV, OWNER_LABEL } from "../../src/sandbox/job.js";
 
 export const TEST_IMAGE = process.env.SANDBOX_GATE_TEST_IMAGE ?? "sandbox-gate-test/bookworm:1";
 

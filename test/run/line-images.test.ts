@@ -13,7 +13,8 @@ import { lockDown } from "../../src/sandbox/policy.js";
 import { TEST_LIMITS } from "../integration/jobs.js";
 import { runContext } from "../../src/run/pipeline.js";
 import { judgeAll } from "../../src/run/run.js";
-import type { JudgingEngine, SandboxJob } from "../../src/sandbox/engine.js";
+import type { JudgingEngine } from "../../src/sandbox/engine.js";
+import type { SandboxJob } from "../../src/sandbox/job.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { runFacts } from "../support/facts.js";
 

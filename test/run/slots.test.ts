@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunFacts } from "../../src/core/model.js";
-import type { JudgingEngine, SandboxJob } from "../../src/sandbox/engine.js";
+import type { JudgingEngine } from "../../src/sandbox/engine.js";
+import type { SandboxJob } from "../../src/sandbox/job.js";
 import { slotted } from "../../src/run/slots.js";
 import { runFacts } from "../support/facts.js";
 

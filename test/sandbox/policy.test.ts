@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiCreateConfig, cliRunArgs, isGvisor, lockDown, processLimits } from "../../src/sandbox/policy.js";
-import { OWNER_ENV, OWNER_LABEL, RUN_LABEL, type SandboxJob, withOwner } from "../../src/sandbox/engine.js";
+import type { SandboxJob } from "../../src/sandbox/job.js";
 
 const job = (runtime: string): SandboxJob => ({
   image: "img",
@@ -49,14 +49,6 @@ describe("processLimits", () => {
     // podman's own nproc default fails without CAP_SYS_RESOURCE; gVisor's guest limit takes its place.
     expect(flag(cliRunArgs(lockDown(job("")), "n", "podman"), "--ulimit")).toContain("nproc=4096:4096");
     expect(flag(cliRunArgs(lockDown(job("runsc")), "n", "podman"), "--ulimit")).toContain("nproc=64:64");
-  });
-});
-
-describe("the owner label", () => {
-  it("is added to the run label when SANDBOX_GATE_OWNER is set, and only then", () => {
-    const labels = { [RUN_LABEL]: "r1" };
-    expect(withOwner(labels, { [OWNER_ENV]: "suite-1" })).toEqual({ [RUN_LABEL]: "r1", [OWNER_LABEL]: "suite-1" });
-    expect(withOwner(labels, {})).toEqual(labels);
   });
 });
 

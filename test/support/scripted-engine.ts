@@ -1,6 +1,7 @@
 // A scripted engine for unit tests of whole runs: no container, each job's verdict read off its solution.
 import type { RunFacts } from "../../src/core/model.js";
-import type { ContainerEngine, SandboxJob } from "../../src/sandbox/engine.js";
+import type { ContainerEngine } from "../../src/sandbox/engine.js";
+import type { SandboxJob } from "../../src/sandbox/job.js";
 import { captured, runFacts } from "./facts.js";
 
 /**

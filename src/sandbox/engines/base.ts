@@ -9,7 +9,8 @@ import { tarball } from "../../core/tar/pack.js";
 import { LogCapture, type StreamCapture } from "../capture.js";
 import type { CpuSpent, RunClock } from "../clock.js";
 import { type ResultsTar, START_GRACE_MS, driverInput, newNonce } from "../driver.js";
-import type { ContainerEngine, RunHooks, SandboxJob } from "../engine.js";
+import type { ContainerEngine, RunHooks } from "../engine.js";
+import type { SandboxJob } from "../job.js";
 
 export const CANCELLED_BEFORE_START = "the run was cancelled before this candidate started";
 const CANCELLED_WHILE_RUNNING = "the run was cancelled while this candidate ran";

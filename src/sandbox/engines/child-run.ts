@@ -6,7 +6,7 @@ import type { MemorySample } from "../../core/model.js";
 import { StreamCapture } from "../capture.js";
 import type { CpuMeter } from "../charged-time.js";
 import { RunClock } from "../clock.js";
-import type { SandboxJob } from "../engine.js";
+import type { SandboxJob } from "../job.js";
 import { MAX_RESULTS_BYTES, type Opening, type StreamOutcome, logCapture, outcomeOf } from "./base.js";
 
 export interface ChildRun {

@@ -11,7 +11,7 @@ import { LANGUAGES } from "../../../src/languages/registry.js";
 import type { RunFacts } from "../../../src/core/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
 import { KILL_GRACE_MS } from "../../../src/sandbox/engines/base.js";
-import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/job.js";
 import { type Limits, type SandboxFile } from "../../../src/core/model.js";
 import { TEST_IMAGE, docker } from "../support.js";
 import { tempDir } from "../../support/temp.js";

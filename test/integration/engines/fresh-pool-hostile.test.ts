@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
-import { RUN_LABEL } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../../src/sandbox/job.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/engines/api/engine-api.js";
 import { FreshPoolEngine } from "../../../src/sandbox/engines/api/fresh-pool.js";
 import { judgesHostileCases } from "../hostile-cases.js";

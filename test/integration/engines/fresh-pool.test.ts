@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
-import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/job.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/engines/api/engine-api.js";
 import { FreshPoolEngine } from "../../../src/sandbox/engines/api/fresh-pool.js";
 import { docker } from "../support.js";

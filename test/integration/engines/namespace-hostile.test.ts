@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
-import { RUN_LABEL } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../../src/sandbox/job.js";
 import { NamespaceEngine, removeNamespaceLabelled } from "../../../src/sandbox/engines/namespace/namespace.js";
 import type { ContainerEngine } from "../../../src/sandbox/engine.js";
 import { DAEMON_NAME, judgesHostileCases } from "../hostile-cases.js";

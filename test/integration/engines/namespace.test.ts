@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
 import { NamespaceEngine, removeNamespaceLabelled } from "../../../src/sandbox/engines/namespace/namespace.js";
-import { RUN_LABEL } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL } from "../../../src/sandbox/job.js";
 import { MiB, pythonJob } from "../jobs.js";
 import { docker } from "../support.js";
 import { templateFiles, traces } from "./namespace-traces.js";

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { RunFacts } from "../../../src/core/model.js";
 import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
-import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/engine.js";
+import { RUN_LABEL, type SandboxJob } from "../../../src/sandbox/job.js";
 import { type Limits } from "../../../src/core/model.js";
 import { EngineApi, endpointFromEnv } from "../../../src/sandbox/engines/api/engine-api.js";
 import { SharedEngine } from "../../../src/sandbox/engines/api/shared.js";

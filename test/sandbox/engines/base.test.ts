@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Phase } from "../../../src/core/model.js";
-import type { SandboxJob } from "../../../src/sandbox/engine.js";
+import type { SandboxJob } from "../../../src/sandbox/job.js";
 import { Removals, runFacts, type StreamOutcome } from "../../../src/sandbox/engines/base.js";
 import { START_GRACE_MS } from "../../../src/sandbox/driver.js";
 import { captured } from "../../support/facts.js";

@@ -5,7 +5,7 @@ import type { MemorySample } from "../../../core/model.js";
 import { StreamCapture } from "../../capture.js";
 import type { CpuMeter } from "../../charged-time.js";
 import { RunClock } from "../../clock.js";
-import type { SandboxJob } from "../../engine.js";
+import type { SandboxJob } from "../../job.js";
 import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, logCapture, outcomeOf } from "../base.js";
 import { FrameReader, STDERR, STDOUT } from "./engine-api.js";
 

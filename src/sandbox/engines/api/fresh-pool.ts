@@ -16,7 +16,8 @@
 // credentials, listing), so those calls go to the CLI engine.
 import type { Socket } from "node:net";
 import type { RunFacts } from "../../../core/model.js";
-import type { RunHooks, SandboxJob } from "../../engine.js";
+import type { RunHooks } from "../../engine.js";
+import type { SandboxJob } from "../../job.js";
 import { oomVerdict } from "../../late-oom.js";
 import { type NameFiles, type NameFilesOf, apiCreateConfig, lockDown } from "../../policy.js";
 import {

@@ -11,7 +11,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { RunFacts } from "../../../core/model.js";
 import { driverAfter, driverArgv, driverCommand } from "../../driver.js";
-import type { RunHooks, SandboxJob } from "../../engine.js";
+import type { RunHooks } from "../../engine.js";
+import type { SandboxJob } from "../../job.js";
 import { couldBeLateOom } from "../../late-oom.js";
 import { SANDBOX_USER, WORKDIR, apiCreateConfig, lockDown } from "../../policy.js";
 import {

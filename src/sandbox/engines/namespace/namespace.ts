@@ -36,7 +36,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MemorySample, RunFacts } from "../../../core/model.js";
 import { cli, describeFailure } from "../../cli-command.js";
-import type { RunHooks, SandboxJob } from "../../engine.js";
+import type { RunHooks } from "../../engine.js";
+import type { SandboxJob } from "../../job.js";
 import { type LockDown, cliRunArgs, lockDown } from "../../policy.js";
 import {
   CANCELLED_BEFORE_START,
