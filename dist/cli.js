@@ -46494,13 +46494,21 @@ function verdictMarker(nonce) {
 }
 /**
  * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
- * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar's
+ * pieces (pack.ts's tarPieces), written as they are (writeInput).
  */
 function driverInput(nonce, tar, deleted = []) {
-    return Buffer.concat([
-        Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
-        tar,
-    ]);
+    return [Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`), ...tar];
+}
+/**
+ * Writes the input's pieces to a sandbox's stdin and closes it: corked, so the stream hands them to the
+ * kernel a batch at a time (writev) rather than a system call each.
+ */
+function writeInput(stdin, input) {
+    stdin.cork();
+    for (const piece of input)
+        stdin.write(piece);
+    stdin.end();
 }
 // Checker output goes to stderr, so stdout carries the candidate's output only.
 // stdin is /dev/null after the unpack, so a program waiting for input gets EOF instead of hanging.
@@ -46984,14 +46992,17 @@ const EXECUTABLE_MODE = 0o755;
 const LINK_MODE = 0o777;
 // Fixed, and not the epoch, which some tools read as "no time stamp" (zip refuses dates before 1980).
 const BASE_MTIME = Date.UTC(2000, 0, 1) / 1000;
+// Never written to: the padding pieces of every archive are views of it.
+const ZEROS = new Uint8Array(RECORD);
 // The ustar size field holds 11 octal digits.
 const MAX_SIZE = 8 ** 11 - 1;
 /**
- * The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`.
- * Written into one buffer sized beforehand: a commit's whole tree (tens of MB, once per candidate when it
- * is streamed) is copied once, not once per piece and again per concatenation.
+ * The archive of `files` (regular files and links, their parent directories first), ready for `tar -x`, as
+ * the pieces to write one after the other: headers, each file's own bytes (not copied: a commit's whole
+ * tree, tens of MB, is streamed once per candidate, and fresh memory that size costs ≈ 0.13 CPU-s to fault
+ * in on a host with page-table isolation), and zeros to fill the blocks.
  */
-function tarball(files, options = {}) {
+function tarPieces(files, options = {}) {
     const under = options.under === undefined ? undefined : normalisePath(options.under);
     const placed = under === undefined ? files : files.map((file) => ({ ...file, path: `${under}/${normalisePath(file.path)}` }));
     const entries = archiveEntries(placed, [
@@ -46999,17 +47010,28 @@ function tarball(files, options = {}) {
         ...(options.dirs ?? []).map(normalisePath),
     ]);
     const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-    const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
-    const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
+    const pieces = [];
+    let size = 0;
+    for (const entry of entries)
+        for (const piece of entryPieces(entry, stamp)) {
+            if (piece.byteLength === 0)
+                continue;
+            const padded = paddedSize(piece.byteLength);
+            pieces.push(piece);
+            if (padded > piece.byteLength)
+                pieces.push(ZEROS.subarray(0, padded - piece.byteLength));
+            size += padded;
+        }
     // Two zero blocks end the archive; the zeros then fill the last record, since `tar -x -f -`
     // reads whole records and would otherwise wait on an open pipe for the rest of one.
-    const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
-    let offset = 0;
-    for (const piece of pieces) {
-        archive.set(piece, offset);
-        offset += paddedSize(piece.byteLength);
-    }
-    return archive;
+    const end = Math.ceil((size + 2 * BLOCK) / RECORD) * RECORD - size;
+    for (let left = end; left > 0; left -= RECORD)
+        pieces.push(ZEROS.subarray(0, Math.min(left, RECORD)));
+    return pieces;
+}
+/** The same archive in one buffer (a run image's copy, a test's file). */
+function tarball(files, options = {}) {
+    return Buffer.concat(tarPieces(files, options));
 }
 /** A relative path with `.` and repeated slashes removed; throws on anything that could leave the work dir. */
 function normalisePath(path) {
@@ -47193,7 +47215,7 @@ function openRun(job, hooks, aborted) {
     const nonce = hooks.nonce ?? newNonce();
     try {
         // Stamped now: newer than the base tree and than anything a setup built from it (a .pyc, a make target).
-        const files = tarball(job.files, { mtime: Math.floor(Date.now() / 1000) });
+        const files = tarPieces(job.files, { mtime: Math.floor(Date.now() / 1000) });
         return { nonce, input: driverInput(nonce, files, job.deleted) };
     }
     catch (error) {
@@ -48627,6 +48649,7 @@ class RunClock {
 
 
 
+
 /** Holds a just-spawned child's output and exit until `readChild` takes them. */
 function hold(child) {
     child.stdout?.pause();
@@ -48681,7 +48704,7 @@ async function readChild(started, job, { nonce, input }, control) {
     child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
     // The sandbox may end before it has read its input; that shows in its exit, not here.
     child.stdin.on("error", () => { });
-    child.stdin.end(input);
+    writeInput(child.stdin, input);
     const exit = await exited;
     const durationMs = clock.end();
     return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout) };
@@ -48917,6 +48940,7 @@ function readCid(path) {
 
 
 
+
 /** How long output may still arrive after an exec's process ended before its stream is cut. */
 const EXIT_GRACE_MS = 200;
 /**
@@ -48984,7 +49008,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
             resolve(outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout));
         });
         // Half-close: the engine closes the container's stdin, the output keeps coming.
-        stream.end(input);
+        writeInput(stream, input);
     });
 }
 
@@ -53234,29 +53258,79 @@ async function resolveCommit(root, name) {
     const sha = found?.stdout.trim();
     return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
 }
+/**
+ * `git cat-file --batch`'s output, read as it comes: each object is `<id> <type> <size>\n`, its bytes, `\n`.
+ * An object whole within one pipe chunk is kept as a view of the chunk; only one split across chunks is
+ * copied. Not one buffer of the whole output: a commit's tree (tens of MB, once per streamed candidate) would
+ * be copied again into fresh memory, ≈ 0.13 CPU-s a tree on a host with page-table isolation.
+ */
+class CatFileBatch {
+    objects = [];
+    /** The bytes of the header or the object being read, when they began in an earlier chunk. */
+    #held = [];
+    #heldBytes = 0;
+    /** The header read, while its object's bytes come; undefined while a header is being read. */
+    #current;
+    push(chunk) {
+        let at = 0;
+        while (at < chunk.length) {
+            if (this.#current === undefined) {
+                const eol = chunk.indexOf(10, at);
+                if (eol < 0)
+                    return this.#hold(chunk.subarray(at));
+                const header = this.#take(chunk.subarray(at, eol)).toString();
+                at = eol + 1;
+                // "<id> missing" has no size and no bytes after it; the caller finds it is not a blob.
+                const size = Number(header.split(" ")[2]);
+                if (!Number.isSafeInteger(size))
+                    this.objects.push({ header, content: Buffer.alloc(0) });
+                else
+                    this.#current = { header, size };
+                continue;
+            }
+            // The object's bytes and the newline after them.
+            const wanted = this.#current.size + 1 - this.#heldBytes;
+            if (chunk.length - at < wanted)
+                return this.#hold(chunk.subarray(at));
+            const whole = this.#take(chunk.subarray(at, at + wanted));
+            this.objects.push({ header: this.#current.header, content: whole.subarray(0, this.#current.size) });
+            this.#current = undefined;
+            at += wanted;
+        }
+    }
+    #hold(piece) {
+        this.#held.push(piece);
+        this.#heldBytes += piece.length;
+    }
+    /** `last` after what is held: a view when nothing is, one copy otherwise. */
+    #take(last) {
+        if (this.#held.length === 0)
+            return last;
+        const whole = Buffer.concat([...this.#held, last]);
+        this.#held = [];
+        this.#heldBytes = 0;
+        return whole;
+    }
+}
 /** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
 function readBlobs(root, ids) {
     return new Promise((done, fail) => {
         const git = (0,external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-        const chunks = [];
+        const batch = new CatFileBatch();
         let stderr = "";
-        git.stdout.on("data", (chunk) => chunks.push(chunk));
+        git.stdout.on("data", (chunk) => batch.push(chunk));
         git.stderr.on("data", (chunk) => (stderr += chunk.toString()));
         git.on("error", fail);
         git.on("close", (code) => {
             if (code !== 0)
                 return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-            const out = Buffer.concat(chunks);
             const blobs = [];
-            let at = 0;
-            for (const id of ids) {
-                const eol = out.indexOf(10, at);
-                const header = out.subarray(at, eol).toString();
-                const [, type, size] = header.split(" ");
+            for (const [i, id] of ids.entries()) {
+                const object = batch.objects[i];
+                const type = object?.header.split(" ")[1];
                 if (type !== "blob")
-                    return fail(new Error(`git cat-file: ${id} is not a blob (${header})`));
-                blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
-                at = eol + 1 + Number(size) + 1;
+                    return fail(new Error(`git cat-file: ${id} is not a blob (${object?.header ?? "no answer"})`));
+                blobs.push(object.content);
             }
             done(blobs);
         });

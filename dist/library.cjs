@@ -13538,28 +13538,70 @@ async function resolveCommit(root, name) {
   const sha = found?.stdout.trim();
   return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : void 0;
 }
+class CatFileBatch {
+  objects = [];
+  /** The bytes of the header or the object being read, when they began in an earlier chunk. */
+  #held = [];
+  #heldBytes = 0;
+  /** The header read, while its object's bytes come; undefined while a header is being read. */
+  #current;
+  push(chunk) {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.#current === void 0) {
+        const eol = chunk.indexOf(10, at);
+        if (eol < 0)
+          return this.#hold(chunk.subarray(at));
+        const header2 = this.#take(chunk.subarray(at, eol)).toString();
+        at = eol + 1;
+        const size = Number(header2.split(" ")[2]);
+        if (!Number.isSafeInteger(size))
+          this.objects.push({ header: header2, content: Buffer.alloc(0) });
+        else
+          this.#current = { header: header2, size };
+        continue;
+      }
+      const wanted = this.#current.size + 1 - this.#heldBytes;
+      if (chunk.length - at < wanted)
+        return this.#hold(chunk.subarray(at));
+      const whole = this.#take(chunk.subarray(at, at + wanted));
+      this.objects.push({ header: this.#current.header, content: whole.subarray(0, this.#current.size) });
+      this.#current = void 0;
+      at += wanted;
+    }
+  }
+  #hold(piece) {
+    this.#held.push(piece);
+    this.#heldBytes += piece.length;
+  }
+  /** `last` after what is held: a view when nothing is, one copy otherwise. */
+  #take(last) {
+    if (this.#held.length === 0)
+      return last;
+    const whole = Buffer.concat([...this.#held, last]);
+    this.#held = [];
+    this.#heldBytes = 0;
+    return whole;
+  }
+}
 function readBlobs(root, ids) {
   return new Promise((done, fail2) => {
     const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-    const chunks = [];
+    const batch = new CatFileBatch();
     let stderr = "";
-    git.stdout.on("data", (chunk) => chunks.push(chunk));
+    git.stdout.on("data", (chunk) => batch.push(chunk));
     git.stderr.on("data", (chunk) => stderr += chunk.toString());
     git.on("error", fail2);
     git.on("close", (code) => {
       if (code !== 0)
         return fail2(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-      const out = Buffer.concat(chunks);
       const blobs = [];
-      let at = 0;
-      for (const id of ids) {
-        const eol = out.indexOf(10, at);
-        const header2 = out.subarray(at, eol).toString();
-        const [, type, size] = header2.split(" ");
+      for (const [i, id] of ids.entries()) {
+        const object = batch.objects[i];
+        const type = object?.header.split(" ")[1];
         if (type !== "blob")
-          return fail2(new Error(`git cat-file: ${id} is not a blob (${header2})`));
-        blobs.push(out.subarray(eol + 1, eol + 1 + Number(size)));
-        at = eol + 1 + Number(size) + 1;
+          return fail2(new Error(`git cat-file: ${id} is not a blob (${object?.header ?? "no answer"})`));
+        blobs.push(object.content);
       }
       done(blobs);
     });
@@ -14860,13 +14902,16 @@ function verdictMarker(nonce) {
 `;
 }
 function driverInput(nonce, tar, deleted = []) {
-  return Buffer.concat([
-    Buffer.from(`${nonce}
+  return [Buffer.from(`${nonce}
 ${deleted.length}
 ${deleted.map((path2) => `${path2}
-`).join("")}`),
-    tar
-  ]);
+`).join("")}`), ...tar];
+}
+function writeInput(stdin, input) {
+  stdin.cork();
+  for (const piece of input)
+    stdin.write(piece);
+  stdin.end();
 }
 function driverScript(afterCommand) {
   return String.raw`base=$1
@@ -15245,8 +15290,9 @@ const DIR_MODE = 493;
 const EXECUTABLE_MODE = 493;
 const LINK_MODE = 511;
 const BASE_MTIME = Date.UTC(2e3, 0, 1) / 1e3;
+const ZEROS = new Uint8Array(RECORD);
 const MAX_SIZE = 8 ** 11 - 1;
-function tarball(files, options = {}) {
+function tarPieces(files, options = {}) {
   const under = options.under === void 0 ? void 0 : pack_normalisePath(options.under);
   const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
   const entries = archiveEntries(placed, [
@@ -15254,15 +15300,25 @@ function tarball(files, options = {}) {
     ...(options.dirs ?? []).map(pack_normalisePath)
   ]);
   const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
-  const pieces = entries.flatMap((entry) => entryPieces(entry, stamp));
-  const body = pieces.reduce((size, piece) => size + paddedSize(piece.byteLength), 0);
-  const archive = Buffer.alloc(Math.ceil((body + 2 * BLOCK) / RECORD) * RECORD);
-  let offset = 0;
-  for (const piece of pieces) {
-    archive.set(piece, offset);
-    offset += paddedSize(piece.byteLength);
-  }
-  return archive;
+  const pieces = [];
+  let size = 0;
+  for (const entry of entries)
+    for (const piece of entryPieces(entry, stamp)) {
+      if (piece.byteLength === 0)
+        continue;
+      const padded = paddedSize(piece.byteLength);
+      pieces.push(piece);
+      if (padded > piece.byteLength)
+        pieces.push(ZEROS.subarray(0, padded - piece.byteLength));
+      size += padded;
+    }
+  const end = Math.ceil((size + 2 * BLOCK) / RECORD) * RECORD - size;
+  for (let left2 = end; left2 > 0; left2 -= RECORD)
+    pieces.push(ZEROS.subarray(0, Math.min(left2, RECORD)));
+  return pieces;
+}
+function tarball(files, options = {}) {
+  return Buffer.concat(tarPieces(files, options));
 }
 function pack_normalisePath(path2) {
   const checked = checkRelativePath(path2);
@@ -15411,7 +15467,7 @@ function openRun(job, hooks, aborted2) {
     return failedFacts(CANCELLED_BEFORE_START);
   const nonce = hooks.nonce ?? newNonce();
   try {
-    const files = tarball(job.files, { mtime: Math.floor(Date.now() / 1e3) });
+    const files = tarPieces(job.files, { mtime: Math.floor(Date.now() / 1e3) });
     return { nonce, input: driverInput(nonce, files, job.deleted) };
   } catch (error) {
     return failedFacts(`the files cannot be sent into the sandbox: ${error.message}`);
@@ -19932,7 +19988,7 @@ async function readChild(started, job, { nonce, input }, control) {
   child.stderr?.on("data", (chunk) => parser.push(chunk)).resume();
   child.stdin.on("error", () => {
   });
-  child.stdin.end(input);
+  writeInput(child.stdin, input);
   const exit = await exited;
   const durationMs2 = clock.end();
   return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs2, memoryAtTimeout) };
@@ -20179,7 +20235,7 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter
       clearTimeout(cut);
       resolve2(outcomeOf(clock, { stdout, stderr, log }, durationMs2, memoryAtTimeout));
     });
-    stream2.end(input);
+    writeInput(stream2, input);
   });
 }
 ;

@@ -303,7 +303,7 @@ async function naiveMode(bench: Bench): Promise<Measured> {
     });
     const args = cliRunArgs(lockDown(job), name, "docker");
     const { exit } = runChild(["docker", args[0]!, "--rm", ...args.slice(1)], {
-      input: driverInput(nonce, tarball(job.files)),
+      input: Buffer.concat(driverInput(nonce, [tarball(job.files)])),
       onStdout: (b) => stdout.push(b),
       onStderr: (b) => parser.push(b),
     });

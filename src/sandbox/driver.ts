@@ -13,6 +13,7 @@
 // exec'd. Only the parse check gets it (SANDBOX_GATE_NONCE), to mark its verdict line (VERDICT_ENV):
 // nothing of the candidate runs while the check does, and the check ends before the command starts.
 import { randomBytes } from "node:crypto";
+import type { Writable } from "node:stream";
 import type { Phase } from "../core/model.js";
 import type { SandboxJob } from "./job.js";
 import { RUN_PREFIX, VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
@@ -45,13 +46,21 @@ export function verdictMarker(nonce: string): string {
 
 /**
  * The container's stdin: the nonce line, the paths to delete from the base tree (a count line, then a
- * path a line; the path rule refuses control characters, so no path holds a newline), then the tar.
+ * path a line; the path rule refuses control characters, so no path holds a newline), then the tar's
+ * pieces (pack.ts's tarPieces), written as they are (writeInput).
  */
-export function driverInput(nonce: string, tar: Uint8Array, deleted: readonly string[] = []): Buffer {
-  return Buffer.concat([
-    Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`),
-    tar,
-  ]);
+export function driverInput(nonce: string, tar: readonly Uint8Array[], deleted: readonly string[] = []): Uint8Array[] {
+  return [Buffer.from(`${nonce}\n${deleted.length}\n${deleted.map((path) => `${path}\n`).join("")}`), ...tar];
+}
+
+/**
+ * Writes the input's pieces to a sandbox's stdin and closes it: corked, so the stream hands them to the
+ * kernel a batch at a time (writev) rather than a system call each.
+ */
+export function writeInput(stdin: Writable, input: readonly Uint8Array[]): void {
+  stdin.cork();
+  for (const piece of input) stdin.write(piece);
+  stdin.end();
 }
 
 // Checker output goes to stderr, so stdout carries the candidate's output only.

@@ -21,9 +21,10 @@ import {
   resultsMarker,
   runMarker,
   verdictMarker,
+  writeInput,
 } from "../../src/sandbox/driver.js";
 import { VERDICT_ENV } from "../../src/core/verdict-channel.js";
-import { tarball } from "../../src/core/tar/pack.js";
+import { tarPieces } from "../../src/core/tar/pack.js";
 import { untar } from "../../src/core/tar/unpack.js";
 
 const NONCE = newNonce();
@@ -211,7 +212,7 @@ describe("the driver script", () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  const files = tarball([
+  const files = tarPieces([
     { path: "solution.sh", content: "echo ran > ran.txt; echo out; echo err >&2\n" },
     { path: "lib/data.txt", content: "data\n" },
   ]);
@@ -226,7 +227,7 @@ describe("the driver script", () => {
   interface DriverJob {
     command: string;
     check?: string[];
-    input?: Buffer;
+    input?: Uint8Array[];
     /** Leave stdin open after the input, as a live attach would. */
     holdStdin?: boolean;
     /** The base tree's directory, as the run image holds it. */
@@ -252,10 +253,10 @@ describe("the driver script", () => {
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     if (holdStdin) {
-      child.stdin.write(input);
+      for (const piece of input) child.stdin.write(piece);
       child.on("exit", () => child.stdin.destroy());
     } else {
-      child.stdin.end(input);
+      writeInput(child.stdin, input);
     }
     return new Promise((resolve, reject) => {
       child.on("error", reject);
@@ -274,7 +275,7 @@ describe("the driver script", () => {
     writeFileSync(join(base, "pkg", "gone.py"), "gone\n");
     writeFileSync(join(base, "changed.txt"), "old\n");
     symlinkSync("pkg/kept.py", join(base, "alias.py"));
-    const changed = tarball([{ path: "changed.txt", content: "new\n" }]);
+    const changed = tarPieces([{ path: "changed.txt", content: "new\n" }]);
     const { code, stdout, dir } = await runDriver({
       command: "find . | sort; cat changed.txt",
       base,
@@ -386,7 +387,7 @@ describe("the driver script", () => {
   });
 
   it("stays in setup and says why when no nonce line comes", async () => {
-    const { code, parsed } = await runDriver({ command: "echo never", input: Buffer.alloc(0) });
+    const { code, parsed } = await runDriver({ command: "echo never", input: [] });
     expect(code).toBe(125);
     expect(parsed.parser.phase).toBe("setup");
     expect(parsed.parser.text).toBe("sandbox-gate: no marker nonce on stdin\n");
@@ -395,7 +396,7 @@ describe("the driver script", () => {
   it("stays in setup and says why when the input is not a tar", async () => {
     const { code, parsed } = await runDriver({
       command: "echo never",
-      input: driverInput(NONCE, Buffer.alloc(10240, "x")),
+      input: driverInput(NONCE, [Buffer.alloc(10240, "x")]),
     });
     expect(code).not.toBe(0);
     expect(parsed.parser.phase).toBe("setup");

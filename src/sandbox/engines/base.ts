@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { constants } from "node:os";
 import type { CapturedStream, MemorySample, Phase, RunFacts } from "../../core/model.js";
-import { tarball } from "../../core/tar/pack.js";
+import { tarPieces } from "../../core/tar/pack.js";
 import { LogCapture, type StreamCapture } from "../capture.js";
 import type { CpuSpent, RunClock } from "../clock.js";
 import { type ResultsTar, START_GRACE_MS, driverInput, newNonce } from "../driver.js";
@@ -77,7 +77,7 @@ export abstract class CliImages extends OpeningEngine {
 /** What a run starts with: the nonce of its markers and the driver's stdin (the nonce line, then the tar). */
 export interface Opening {
   nonce: string;
-  input: Buffer;
+  input: Uint8Array[];
 }
 
 /**
@@ -89,7 +89,7 @@ function openRun(job: SandboxJob, hooks: RunHooks, aborted: boolean): Opening | 
   const nonce = hooks.nonce ?? newNonce();
   try {
     // Stamped now: newer than the base tree and than anything a setup built from it (a .pyc, a make target).
-    const files = tarball(job.files, { mtime: Math.floor(Date.now() / 1000) });
+    const files = tarPieces(job.files, { mtime: Math.floor(Date.now() / 1000) });
     return { nonce, input: driverInput(nonce, files, job.deleted) };
   } catch (error) {
     return failedFacts(`the files cannot be sent into the sandbox: ${(error as Error).message}`);

@@ -7,6 +7,7 @@ import { StreamCapture } from "../capture.js";
 import type { CpuMeter } from "../charged-time.js";
 import { RunClock } from "../clock.js";
 import type { SandboxJob } from "../job.js";
+import { writeInput } from "../driver.js";
 import { MAX_RESULTS_BYTES, type Opening, type StreamOutcome, logCapture, outcomeOf } from "./base.js";
 
 export interface ChildRun {
@@ -94,7 +95,7 @@ export async function readChild(
   child.stderr?.on("data", (chunk: Buffer) => parser.push(chunk)).resume();
   // The sandbox may end before it has read its input; that shows in its exit, not here.
   child.stdin.on("error", () => {});
-  child.stdin.end(input);
+  writeInput(child.stdin, input);
   const exit = await exited;
   const durationMs = clock.end();
   return { exit, outcome: outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout) };

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SandboxFile } from "../../../src/core/model.js";
-import { normalisePath, paxRecord, tarball } from "../../../src/core/tar/pack.js";
+import { normalisePath, paxRecord, tarPieces, tarball } from "../../../src/core/tar/pack.js";
 import { tempDir } from "../../support/temp.js";
 
 const dirs: string[] = [];
@@ -219,5 +219,23 @@ describe("tarball's time stamps", () => {
     expect(statSync(join(dir, "base", "calc.py")).mtime.toISOString()).toBe("2000-01-01T00:00:00.000Z");
     // Newer than the base: a .pyc compiled from the base's calc.py by a setup no longer matches it.
     expect(statSync(join(dir, "candidate", "calc.py")).mtimeMs).toBe(now * 1000);
+  });
+});
+
+describe("tarPieces", () => {
+  it("hands each file's own bytes on, not a copy, in the archive tarball makes of them", () => {
+    const content = Buffer.alloc(70_000, "y");
+    const files = [
+      { path: "big.bin", content },
+      { path: "pkg/a.py", content: "x = 1\n" },
+    ];
+    const pieces = tarPieces(files);
+    // The same memory: a commit's whole tree is streamed per candidate without being copied in node.
+    expect(
+      pieces.filter((piece) => piece.buffer === content.buffer && piece.byteOffset === content.byteOffset),
+    ).toHaveLength(1);
+    expect(pieces.every((piece) => piece.byteLength > 0)).toBe(true);
+    expect(Buffer.concat(pieces)).toEqual(tarball(files));
+    expect(Buffer.concat(pieces).byteLength % 10240).toBe(0);
   });
 });

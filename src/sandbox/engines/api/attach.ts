@@ -6,6 +6,7 @@ import { StreamCapture } from "../../capture.js";
 import type { CpuMeter } from "../../charged-time.js";
 import { RunClock } from "../../clock.js";
 import type { SandboxJob } from "../../job.js";
+import { writeInput } from "../../driver.js";
 import { KILL_GRACE_MS, MAX_RESULTS_BYTES, type StreamOutcome, logCapture, outcomeOf } from "../base.js";
 import { FrameReader, STDERR, STDOUT } from "./engine-api.js";
 
@@ -13,7 +14,7 @@ export interface AttachedRun {
   /** The hijacked attach or exec stream: stdin goes in, multiplexed stdout and stderr come out. */
   stream: Socket;
   /** The nonce line and the tar. */
-  input: Buffer;
+  input: Uint8Array[];
   job: SandboxJob;
   nonce: string;
   /** Kills what runs, by name; on timeout and when set-up stalls. */
@@ -104,6 +105,6 @@ export function captureStream({
       resolve(outcomeOf(clock, { stdout, stderr, log }, durationMs, memoryAtTimeout));
     });
     // Half-close: the engine closes the container's stdin, the output keeps coming.
-    stream.end(input);
+    writeInput(stream, input);
   });
 }

@@ -105,7 +105,12 @@ export class FreshPoolEngine extends CliImages {
     }
   }
 
-  async #attached({ name, id, stream }: Created, job: SandboxJob, input: Buffer, nonce: string): Promise<RunFacts> {
+  async #attached(
+    { name, id, stream }: Created,
+    job: SandboxJob,
+    input: Uint8Array[],
+    nonce: string,
+  ): Promise<RunFacts> {
     const outcome = await captureStream({
       stream: stream!,
       input,

@@ -168,7 +168,7 @@ export class SharedEngine extends CliImages {
     }
   }
 
-  async #exec(shared: Shared, job: SandboxJob, input: Buffer, nonce: string): Promise<ExecOutcome> {
+  async #exec(shared: Shared, job: SandboxJob, input: Uint8Array[], nonce: string): Promise<ExecOutcome> {
     const { name } = shared;
     const exec = await this.#api.call<{ Id: string }>("POST", `/containers/${name}/exec`, {
       AttachStdin: true,
