@@ -82,6 +82,16 @@ export function lineImage(item: Candidate | Result, own: ReadonlySet<string>): s
   return image === undefined || own.has(image) ? undefined : image;
 }
 
+/**
+ * The `image` input, when the first line judged (`first`) runs in it: made ready while that line is prepared
+ * (its commit's tree read, its patch applied), not after. A line with its own image has it asked for by the
+ * plan; one whose language's preset decides is not known before it is prepared.
+ */
+export function firstRunImage(first: Candidate | Result | undefined, settings: Settings): string | undefined {
+  if (first === undefined || "status" in first || first.overrides?.image) return undefined;
+  return settings.run.image || undefined;
+}
+
 /** What the line images need of the run: make an image ready (pulls memoised), and release it. */
 export interface ImageHands {
   prepareImage: (image: string) => Promise<string | undefined>;

@@ -32,7 +32,7 @@ import { loadBaseline, loadResume, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, mapLimit, runContext, type RunContext } from "./pipeline.js";
 import { PREPARED_AHEAD, slotted } from "./slots.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
-import { ImageGate, LineImages, lineImage, ownImagesOnly, runOwnImages } from "./line-images.js";
+import { ImageGate, LineImages, firstRunImage, lineImage, ownImagesOnly, runOwnImages } from "./line-images.js";
 import { imageIdOf, removePulledImage } from "../sandbox/image.js";
 import { BasesAhead, CommitBases, checkInstances, judgingOrder } from "./commits.js";
 import { knownImageWorkdir } from "../core/image-reference.js";
@@ -376,6 +376,8 @@ export async function judgeAll(
   const progress = new ProgressMeter(taken.length, () => performance.now());
   const results = new Array<Result>(taken.length);
   images.start();
+  const runImage = firstRunImage(taken[order[0]!], settings);
+  if (runImage) void ctx.prepareImage(runImage);
   // One candidate more in flight than there are slots: the next is prepared while the sandboxes run (slots.ts).
   // Once a hook has failed (the partial report cannot be written), the run is over, as if killed there: a
   // candidate still in flight is not reported, and its result goes nowhere.

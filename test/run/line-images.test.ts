@@ -5,6 +5,7 @@ import {
   LineImages,
   PULL_AHEAD,
   imagePlan,
+  firstRunImage,
   lineImage,
   ownImagesOnly,
   runOwnImages,
@@ -139,6 +140,26 @@ describe("lineImage and runOwnImages", () => {
     expect(lineImage(line("corp/python:3"), own)).toBeUndefined();
     expect(lineImage(line("python:3.12-slim"), own)).toBeUndefined();
     expect(lineImage(line(), own)).toBeUndefined();
+  });
+});
+
+describe("firstRunImage", () => {
+  const line = (image?: string): Candidate => ({
+    id: "a",
+    source: "d:1",
+    kind: "patch",
+    text: "",
+    ...(image && { overrides: { image } }),
+  });
+  it("is the image input when the first line judged runs in it, and nothing else", () => {
+    const settings = settingsOf({ image: "corp/python:3" });
+    expect(firstRunImage(line(), settings)).toBe("corp/python:3");
+    // Its own image is the plan's to ask for; a line judged already (a carried-over result) runs nowhere.
+    expect(firstRunImage(line("swebench/x:latest"), settings)).toBeUndefined();
+    expect(firstRunImage({ ...line(), status: "pass" } as unknown as Candidate, settings)).toBeUndefined();
+    expect(firstRunImage(undefined, settings)).toBeUndefined();
+    // Without the image input, the line's language decides, known only once it is prepared.
+    expect(firstRunImage(line(), settingsOf({}))).toBeUndefined();
   });
 });
 
