@@ -124,42 +124,37 @@ describe("LineImages over a run (simulated: lines start in order on `concurrency
   );
 });
 
+/** A patch line, with its own image when given. */
+const patchLine = (image?: string): Candidate => ({
+  id: "a",
+  source: "d:1",
+  kind: "patch",
+  text: "",
+  ...(image && { overrides: { image } }),
+});
+
 describe("lineImage and runOwnImages", () => {
   it("takes a line's image unless it is one of the run's own (the image input, a preset)", () => {
     const own = runOwnImages(settingsOf({ image: "corp/python:3" }));
     expect(own.has("corp/python:3")).toBe(true);
     expect(own.has("python:3.12-slim")).toBe(true);
-    const line = (image?: string): Candidate => ({
-      id: "a",
-      source: "d:1",
-      kind: "patch",
-      text: "",
-      ...(image && { overrides: { image } }),
-    });
-    expect(lineImage(line("swebench/x:latest"), own)).toBe("swebench/x:latest");
-    expect(lineImage(line("corp/python:3"), own)).toBeUndefined();
-    expect(lineImage(line("python:3.12-slim"), own)).toBeUndefined();
-    expect(lineImage(line(), own)).toBeUndefined();
+    expect(lineImage(patchLine("swebench/x:latest"), own)).toBe("swebench/x:latest");
+    expect(lineImage(patchLine("corp/python:3"), own)).toBeUndefined();
+    expect(lineImage(patchLine("python:3.12-slim"), own)).toBeUndefined();
+    expect(lineImage(patchLine(), own)).toBeUndefined();
   });
 });
 
 describe("firstRunImage", () => {
-  const line = (image?: string): Candidate => ({
-    id: "a",
-    source: "d:1",
-    kind: "patch",
-    text: "",
-    ...(image && { overrides: { image } }),
-  });
   it("is the image input when the first line judged runs in it, and nothing else", () => {
     const settings = settingsOf({ image: "corp/python:3" });
-    expect(firstRunImage(line(), settings)).toBe("corp/python:3");
+    expect(firstRunImage(patchLine(), settings)).toBe("corp/python:3");
     // Its own image is the plan's to ask for; a line judged already (a carried-over result) runs nowhere.
-    expect(firstRunImage(line("swebench/x:latest"), settings)).toBeUndefined();
-    expect(firstRunImage({ ...line(), status: "pass" } as unknown as Candidate, settings)).toBeUndefined();
+    expect(firstRunImage(patchLine("swebench/x:latest"), settings)).toBeUndefined();
+    expect(firstRunImage({ ...patchLine(), status: "pass" } as unknown as Candidate, settings)).toBeUndefined();
     expect(firstRunImage(undefined, settings)).toBeUndefined();
     // Without the image input, the line's language decides, known only once it is prepared.
-    expect(firstRunImage(line(), settingsOf({}))).toBeUndefined();
+    expect(firstRunImage(patchLine(), settingsOf({}))).toBeUndefined();
   });
 });
 
