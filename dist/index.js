@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5545);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7351);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5545:
+/***/ 7351:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49174,10 +49174,202 @@ async function loadTestFiles(patterns, base, maxBytes) {
     return files;
 }
 
+;// CONCATENATED MODULE: ./src/prepare/git-objects.ts
+// git's object store, read through `git cat-file --batch`: a commit's blobs for a streamed tree (tree.ts's
+// readBlobs), and the lookups a run makes before its first candidate (its lines' `base_commit` names, their
+// `test_patch` files at each commit), all through one git process however many lines there are. A process
+// per lookup (`rev-parse`, `ls-tree`, `cat-file`: ≈ 30 ms each where every exec is dear) was a second per
+// ten lines before anything ran, minutes for a whole SWE-bench.
+
+/** `<id> <type> <size>`: what cat-file writes before an object's bytes. Anything else ("<name> missing", "<name> ambiguous") has none. */
+function sizeOf(header) {
+    const fields = header.split(" ");
+    // Exactly three fields, the last all digits: a name echoed back in "<name> missing" may hold spaces and
+    // digits of its own, and must never be read as a size (the bytes after it would be taken as an object's).
+    return fields.length === 3 && /^\d+$/.test(fields[2]) ? Number(fields[2]) : undefined;
+}
+/**
+ * `git cat-file --batch`'s output, read as it comes: each object is `<id> <type> <size>\n`, its bytes, `\n`.
+ * An object whole within one pipe chunk is kept as a view of the chunk; only one split across chunks is
+ * copied. Not one buffer of the whole output: a commit's tree (tens of MB, once per streamed candidate) would
+ * be copied again into fresh memory, ≈ 0.13 CPU-s a tree on a host with page-table isolation. Each object
+ * goes to `onObject` when given, else into `objects`.
+ */
+class CatFileBatch {
+    objects = [];
+    /** The bytes of the header or the object being read, when they began in an earlier chunk. */
+    #held = [];
+    #heldBytes = 0;
+    /** The header read, while its object's bytes come; undefined while a header is being read. */
+    #current;
+    #onObject;
+    constructor(onObject) {
+        this.#onObject = onObject ?? ((object) => this.objects.push(object));
+    }
+    push(chunk) {
+        let at = 0;
+        while (at < chunk.length) {
+            if (this.#current === undefined) {
+                const eol = chunk.indexOf(10, at);
+                if (eol < 0)
+                    return this.#hold(chunk.subarray(at));
+                const header = this.#take(chunk.subarray(at, eol)).toString();
+                at = eol + 1;
+                const size = sizeOf(header);
+                // "<name> missing" has no bytes after it; the caller finds it is not the object it asked for.
+                if (size === undefined)
+                    this.#onObject({ header, content: Buffer.alloc(0) });
+                else
+                    this.#current = { header, size };
+                continue;
+            }
+            // The object's bytes and the newline after them.
+            const wanted = this.#current.size + 1 - this.#heldBytes;
+            if (chunk.length - at < wanted)
+                return this.#hold(chunk.subarray(at));
+            const whole = this.#take(chunk.subarray(at, at + wanted));
+            const { header, size } = this.#current;
+            this.#current = undefined;
+            at += wanted;
+            this.#onObject({ header, content: whole.subarray(0, size) });
+        }
+    }
+    #hold(piece) {
+        this.#held.push(piece);
+        this.#heldBytes += piece.length;
+    }
+    /** `last` after what is held: a view when nothing is, one copy otherwise. */
+    #take(last) {
+        if (this.#held.length === 0)
+            return last;
+        const whole = Buffer.concat([...this.#held, last]);
+        this.#held = [];
+        this.#heldBytes = 0;
+        return whole;
+    }
+}
+/**
+ * One `git cat-file --batch` in the repository at `root`, started on the first read, answering reads in the
+ * order they were asked (they are written at once, so many lookups cost one process and no round trip each).
+ * close() ends it; a git that fails (no repository there) rejects every read with its message.
+ */
+class GitObjects {
+    #root;
+    #git;
+    #failure;
+    #waiting = [];
+    constructor(root) {
+        this.#root = root;
+    }
+    /** The object `name` names (any of git's object names: a sha, `HEAD~1`, `<commit>^{tree}`), or undefined when it names none. */
+    read(name) {
+        // A line is one request: a name with a line break in it names nothing (it would be two requests).
+        if (/[\n\r\0]/.test(name))
+            return Promise.resolve(undefined);
+        if (this.#failure)
+            return Promise.reject(this.#failure);
+        const git = this.#git ?? this.#start();
+        return new Promise((resolve, reject) => {
+            this.#waiting.push({ resolve, reject });
+            git.stdin.write(`${name}\n`);
+        });
+    }
+    /** Ends the process once it has answered what was asked. */
+    close() {
+        this.#git?.stdin.end();
+    }
+    #start() {
+        const git = (0,external_node_child_process_namespaceObject.spawn)("git", ["-C", this.#root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+        let stderr = "";
+        const batch = new CatFileBatch(({ header, content }) => {
+            const waiter = this.#waiting.shift();
+            if (!waiter)
+                return;
+            const [id, type] = header.split(" ");
+            waiter.resolve(sizeOf(header) === undefined ? undefined : { id: id, type: type, content });
+        });
+        git.stdout.on("data", (chunk) => batch.push(chunk));
+        git.stderr.on("data", (chunk) => (stderr += chunk.toString()));
+        // A request written after git died: its end is reported by "close" below.
+        git.stdin.on("error", () => { });
+        const fail = (error) => {
+            this.#failure ??= error;
+            for (const waiter of this.#waiting.splice(0))
+                waiter.reject(this.#failure);
+        };
+        git.on("error", fail);
+        git.on("close", (code) => {
+            fail(new Error(`git cat-file in ${this.#root} ended (exit ${code}) before answering: ${stderr.trim() || "no message"}`));
+        });
+        this.#git = git;
+        return git;
+    }
+}
+/** The full sha of the commit `name` names, or undefined when it names none (a tree, a blob, nothing, an option). */
+async function resolveCommit(objects, name) {
+    // Read as an object name, never as an option: cat-file takes names on its input, not in its argv.
+    const found = await objects.read(`${name}^{commit}`).catch(() => undefined);
+    return found?.type === "commit" && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(found.id) ? found.id : undefined;
+}
+/** A tree object's entries: `<mode> <name>\0` then the raw id (`idBytes` long), one after another. */
+function parseTree(content, idBytes) {
+    const entries = [];
+    let at = 0;
+    while (at < content.length) {
+        const space = content.indexOf(32, at);
+        const nul = content.indexOf(0, space + 1);
+        if (space < 0 || nul < 0 || nul + 1 + idBytes > content.length)
+            throw new Error("git: a tree object is malformed");
+        entries.push({
+            mode: content.toString("latin1", at, space).padStart(6, "0"),
+            name: content.toString("utf8", space + 1, nul),
+            id: content.toString("hex", nul + 1, nul + 1 + idBytes),
+        });
+        at = nul + 1 + idBytes;
+    }
+    return entries;
+}
+const typeOf = (mode) => mode === "040000" ? "tree" : mode === "160000" ? "commit" : "blob";
+/**
+ * The entry of `commit` (a full sha) at each of `paths` that it holds, as `git ls-tree -r -t` lists it: walked
+ * from the root tree, reading only the directories on the paths' way, never below a link, a submodule or a file.
+ */
+async function entriesAt(objects, commit, paths) {
+    const wanted = new Set(paths);
+    // Each wanted path's directories: only those are read.
+    const dirs = new Set();
+    for (const path of wanted) {
+        const parts = path.split("/");
+        for (let i = 1; i < parts.length; i++)
+            dirs.add(parts.slice(0, i).join("/"));
+    }
+    const idBytes = commit.length / 2;
+    const found = [];
+    const walk = async (treeName, prefix) => {
+        const tree = await objects.read(treeName);
+        if (tree?.type !== "tree")
+            throw new Error(`git: ${treeName} is not a tree in ${commit}`);
+        const below = [];
+        for (const { name, mode, id } of parseTree(tree.content, idBytes)) {
+            const path = prefix === "" ? name : `${prefix}/${name}`;
+            const type = typeOf(mode);
+            if (wanted.has(path))
+                found.push({ path, mode, type, id });
+            if (type === "tree" && dirs.has(path))
+                below.push(walk(id, path));
+        }
+        await Promise.all(below);
+    };
+    if (wanted.size > 0)
+        await walk(`${commit}^{tree}`, "");
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/tree.ts
 // The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
 // checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
 // the checkout is never written.
+
 
 
 
@@ -49289,75 +49481,6 @@ async function readBaseTree(root, maxBytes, input) {
     }
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
-/** The full sha of the commit `name` names in the repository at `root`, or undefined when it names none. */
-async function resolveCommit(root, name) {
-    // --end-of-options: a name from a dataset line is never read as an option.
-    const found = await tree_run("git", [
-        "-C",
-        root,
-        "rev-parse",
-        "--verify",
-        "--quiet",
-        "--end-of-options",
-        `${name}^{commit}`,
-    ]).catch(() => undefined);
-    const sha = found?.stdout.trim();
-    return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
-}
-/**
- * `git cat-file --batch`'s output, read as it comes: each object is `<id> <type> <size>\n`, its bytes, `\n`.
- * An object whole within one pipe chunk is kept as a view of the chunk; only one split across chunks is
- * copied. Not one buffer of the whole output: a commit's tree (tens of MB, once per streamed candidate) would
- * be copied again into fresh memory, ≈ 0.13 CPU-s a tree on a host with page-table isolation.
- */
-class CatFileBatch {
-    objects = [];
-    /** The bytes of the header or the object being read, when they began in an earlier chunk. */
-    #held = [];
-    #heldBytes = 0;
-    /** The header read, while its object's bytes come; undefined while a header is being read. */
-    #current;
-    push(chunk) {
-        let at = 0;
-        while (at < chunk.length) {
-            if (this.#current === undefined) {
-                const eol = chunk.indexOf(10, at);
-                if (eol < 0)
-                    return this.#hold(chunk.subarray(at));
-                const header = this.#take(chunk.subarray(at, eol)).toString();
-                at = eol + 1;
-                // "<id> missing" has no size and no bytes after it; the caller finds it is not a blob.
-                const size = Number(header.split(" ")[2]);
-                if (!Number.isSafeInteger(size))
-                    this.objects.push({ header, content: Buffer.alloc(0) });
-                else
-                    this.#current = { header, size };
-                continue;
-            }
-            // The object's bytes and the newline after them.
-            const wanted = this.#current.size + 1 - this.#heldBytes;
-            if (chunk.length - at < wanted)
-                return this.#hold(chunk.subarray(at));
-            const whole = this.#take(chunk.subarray(at, at + wanted));
-            this.objects.push({ header: this.#current.header, content: whole.subarray(0, this.#current.size) });
-            this.#current = undefined;
-            at += wanted;
-        }
-    }
-    #hold(piece) {
-        this.#held.push(piece);
-        this.#heldBytes += piece.length;
-    }
-    /** `last` after what is held: a view when nothing is, one copy otherwise. */
-    #take(last) {
-        if (this.#held.length === 0)
-            return last;
-        const whole = Buffer.concat([...this.#held, last]);
-        this.#held = [];
-        this.#heldBytes = 0;
-        return whole;
-    }
-}
 /** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
 function readBlobs(root, ids) {
     return new Promise((done, fail) => {
@@ -49437,7 +49560,6 @@ async function readCommitTree(root, commit, maxBytes, input) {
 
 
 
-
 async function isSymlink(root, path) {
     const info = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)).catch(() => undefined);
     return info?.isSymbolicLink() ?? false;
@@ -49494,29 +49616,25 @@ function baseOfTree(tree, paths) {
     return { ok: true, files, executable };
 }
 /**
- * The same as loadBaseTree, at `commit` (a full sha) of the repository at `root`: only those paths are read
- * (one `git ls-tree` of them and the directories on their way, one `git cat-file`), not the commit's tree,
- * so checking a line's test_patch before the run costs next to nothing.
+ * The same as loadBaseTree, at `commit` (a full sha) of the repository `objects` reads: only those paths and
+ * the directories on their way are read, not the commit's tree, so checking a line's test_patch before the
+ * run costs next to nothing (and no process: `objects` is the run's one cat-file).
  */
-async function loadCommitFiles(root, commit, paths) {
+async function loadCommitFiles(objects, commit, paths) {
     if (paths.length === 0)
         return { ok: true, files: new Map(), executable: new Set() };
-    // Literal: a path from a patch is a name, never a pattern; --full-tree: from the root, wherever root is.
-    const { stdout } = await (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["--literal-pathspecs", "-C", root, "ls-tree", "-z", "--full-tree", commit, "--", ...prefixesOf(paths)], { maxBuffer: 64 * 1024 * 1024 });
-    const entries = stdout
-        .split("\0")
-        .filter(Boolean)
-        .map((record) => {
-        const tab = record.indexOf("\t");
-        const [mode, type, id] = record.slice(0, tab).split(/ +/);
-        return { path: record.slice(tab + 1), mode: mode, type: type, id: id };
-    });
+    const entries = await entriesAt(objects, commit, prefixesOf(paths));
     const refused = throughLink(paths, new Set(entries.filter((e) => e.mode === "120000").map((e) => e.path)));
     if (refused)
         return refused;
     const wanted = new Set(paths);
     const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
-    const contents = await readBlobs(root, blobs.map((e) => e.id));
+    const contents = await Promise.all(blobs.map(async (e) => {
+        const blob = await objects.read(e.id);
+        if (blob?.type !== "blob")
+            throw new Error(`git: ${e.id} (${e.path} in ${commit}) is not a blob`);
+        return blob.content;
+    }));
     return {
         ok: true,
         files: new Map(blobs.map((e, i) => [e.path, contents[i]])),
@@ -60163,11 +60281,38 @@ function readsLog(format) {
     return RESULTS_PARSERS[format].reads === "log";
 }
 
+;// CONCATENATED MODULE: ./src/core/map-limit.ts
+// Bounded concurrency, the one helper every room that fans work out uses (the run's candidates, its lookups
+// before them, the bench's loops).
+/** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
+async function mapLimit(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    // After a failure no item starts: the call has already rejected, and nobody would see their work.
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < items.length) {
+            const index = next++;
+            try {
+                results[index] = await work(items[index], index);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
 ;// CONCATENATED MODULE: ./src/run/commits.ts
 // A dataset whose lines name their own `base_commit`: each commit's base (its tree, its run image, its
 // setup) is made once and shared by that commit's candidates, and dropped when the last of them is done.
 // Candidates are judged grouped by commit (the report keeps their order), so a night over many commits
 // holds the bases of only the commits in flight: disk bounded by the concurrency, not the dataset.
+
+
 
 
 
@@ -60189,10 +60334,19 @@ async function checkInstances(items, settings, runImages) {
     });
     if (!runImages)
         return;
-    if (named.length > 0)
-        await runImages.resolveCommits(named);
-    await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => (name === undefined ? undefined : runImages.commit(name)), (commit, paths) => runImages.baseFiles(commit, paths));
+    // One cat-file for every lookup of the run's lines (git-objects.ts), started only when one is made.
+    const objects = new GitObjects(settings.source.workdir);
+    try {
+        if (named.length > 0)
+            await runImages.resolveCommits(named, objects);
+        await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => (name === undefined ? undefined : runImages.commit(name)), (commit, paths) => runImages.baseFiles(commit, paths, objects));
+    }
+    finally {
+        objects.close();
+    }
 }
+/** How many lines' test_patch files are read at once: enough to keep the one cat-file busy, not the whole dataset's in memory. */
+const TEST_PATCHES_AT_ONCE = 16;
 /**
  * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
  * them: one that does not apply is the line's fault, so the run ends before anything runs, naming the first
@@ -60200,24 +60354,30 @@ async function checkInstances(items, settings, runImages) {
  */
 async function checkTestPatches(lines, settings, commitOf, baseFiles) {
     const checked = new Set();
-    for (const line of lines) {
+    const distinct = lines.filter((line) => {
         const testPatch = line.instance?.testPatch;
         if (testPatch === undefined || testPatch.trim() === "")
-            continue;
-        const name = line.instance?.baseCommit;
-        const commit = commitOf(name);
-        const key = JSON.stringify([commit ?? null, testPatch]);
+            return false;
+        const key = JSON.stringify([commitOf(line.instance?.baseCommit) ?? null, testPatch]);
         if (checked.has(key))
-            continue;
+            return false;
         checked.add(key);
-        const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
-        if (problem === undefined)
-            continue;
-        const base = name === undefined
-            ? `the checkout at ${settings.source.workdir}`
-            : `base_commit ${JSON.stringify(name)} (${commit})`;
-        throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
-    }
+        return true;
+    });
+    const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async (line) => {
+        const testPatch = line.instance.testPatch;
+        return checkTestPatch(testPatch, await baseFiles(commitOf(line.instance?.baseCommit), testPatchPaths(testPatch)), settings);
+    });
+    // The first line in the dataset's order whose test_patch does not apply, whatever order the reads ended in.
+    const at = problems.findIndex((problem) => problem !== undefined);
+    if (at < 0)
+        return;
+    const line = distinct[at];
+    const name = line.instance?.baseCommit;
+    const base = name === undefined
+        ? `the checkout at ${settings.source.workdir}`
+        : `base_commit ${JSON.stringify(name)} (${commitOf(name)})`;
+    throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problems[at]}; nothing was run`);
 }
 /**
  * The order to judge `items` in (indices): grouped by base commit, each group where its first line stands,
@@ -60947,27 +61107,6 @@ async function judgeCandidate(candidate, ctx) {
         verdict = { ...verdict, listed: listedBy(undefined, candidate.instance) };
     return resultOf(candidate, verdict);
 }
-/** Runs `work` over `items` with at most `limit` at once; results keep the input order. */
-async function mapLimit(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    // After a failure no item starts: the call has already rejected, and nobody would see their work.
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < items.length) {
-            const index = next++;
-            try {
-                results[index] = await work(items[index], index);
-            }
-            catch (error) {
-                failed = true;
-                throw error;
-            }
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
-}
 
 ;// CONCATENATED MODULE: ./src/run/slots.ts
 /** Candidates prepared beyond the slots: one is enough for the next run to find its candidate ready. */
@@ -61016,6 +61155,7 @@ function slotted(engine, slots) {
 
 
 
+
 class RunImages {
     settings;
     maker;
@@ -61053,15 +61193,15 @@ class RunImages {
      * Resolves every `base_commit` name the run's candidates carry to a full sha, before anything runs: a
      * name the repository at `workdir` does not have is bad input, named with the first line that carries it.
      */
-    async resolveCommits(named) {
+    async resolveCommits(named, objects) {
         const { workdir } = this.settings.source;
+        // Every name asked at once of the one cat-file; the first line whose name is no commit is the one named.
+        const fresh = [...new Set(named.map(({ name }) => name))].filter((name) => !this.#commits.has(name));
+        const shas = await Promise.all(fresh.map((name) => resolveCommit(objects, name)));
+        fresh.forEach((name, i) => shas[i] !== undefined && this.#commits.set(name, shas[i]));
         for (const { name, source } of named) {
-            if (this.#commits.has(name))
-                continue;
-            const sha = await resolveCommit(workdir, name);
-            if (!sha)
+            if (!this.#commits.has(name))
                 throw new InputError("base_commit", `${source}: ${JSON.stringify(name)} is not a commit of the git repository at ${workdir} (fetch its history: actions/checkout with fetch-depth: 0); nothing was run`);
-            this.#commits.set(name, sha);
         }
     }
     /** The full sha of a `base_commit` name resolveCommits has seen. */
@@ -61086,10 +61226,10 @@ class RunImages {
      * The base's versions of `paths`, as a patch candidate meets them: at `commit` (a full sha) when given,
      * read alone; else the checkout's, from its whole tree as candidates start from it unless `tests` narrows it.
      */
-    async baseFiles(commit, paths) {
+    async baseFiles(commit, paths, objects) {
         const { workdir, tests } = this.settings.source;
         if (commit !== undefined)
-            return loadCommitFiles(workdir, commit, paths);
+            return loadCommitFiles(objects, commit, paths);
         return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
     }
     /**
@@ -61445,6 +61585,7 @@ function withoutState(body) {
 // (this shard's, up to the quota) → every candidate through the pipeline (bounded concurrency, input
 // order kept) → the outcome and its reports. The sandboxes a run judges in (the engine, the run images)
 // are opened here and nowhere else. The entries gather inputs before it and publish after it.
+
 
 
 

@@ -12822,10 +12822,6 @@ function classify(facts) {
   return facts.exitCode === 0 ? "pass" : "test_failed";
 }
 ;
-const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
-;
-const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
-;
 const STRATEGIES = ["exact", "offset", "fuzz"];
 function normalisePath(path2) {
   const checked = path2 === null ? null : checkRelativePath(path2);
@@ -13439,6 +13435,169 @@ async function loadTestFiles(patterns, base, maxBytes) {
   return files;
 }
 ;
+const external_node_child_process_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:child_process");
+;
+const external_node_util_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:util");
+;
+function sizeOf(header2) {
+  const fields = header2.split(" ");
+  return fields.length === 3 && /^\d+$/.test(fields[2]) ? Number(fields[2]) : void 0;
+}
+class CatFileBatch {
+  objects = [];
+  /** The bytes of the header or the object being read, when they began in an earlier chunk. */
+  #held = [];
+  #heldBytes = 0;
+  /** The header read, while its object's bytes come; undefined while a header is being read. */
+  #current;
+  #onObject;
+  constructor(onObject) {
+    this.#onObject = onObject ?? ((object) => this.objects.push(object));
+  }
+  push(chunk) {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.#current === void 0) {
+        const eol = chunk.indexOf(10, at);
+        if (eol < 0)
+          return this.#hold(chunk.subarray(at));
+        const header3 = this.#take(chunk.subarray(at, eol)).toString();
+        at = eol + 1;
+        const size2 = sizeOf(header3);
+        if (size2 === void 0)
+          this.#onObject({ header: header3, content: Buffer.alloc(0) });
+        else
+          this.#current = { header: header3, size: size2 };
+        continue;
+      }
+      const wanted = this.#current.size + 1 - this.#heldBytes;
+      if (chunk.length - at < wanted)
+        return this.#hold(chunk.subarray(at));
+      const whole = this.#take(chunk.subarray(at, at + wanted));
+      const { header: header2, size } = this.#current;
+      this.#current = void 0;
+      at += wanted;
+      this.#onObject({ header: header2, content: whole.subarray(0, size) });
+    }
+  }
+  #hold(piece) {
+    this.#held.push(piece);
+    this.#heldBytes += piece.length;
+  }
+  /** `last` after what is held: a view when nothing is, one copy otherwise. */
+  #take(last) {
+    if (this.#held.length === 0)
+      return last;
+    const whole = Buffer.concat([...this.#held, last]);
+    this.#held = [];
+    this.#heldBytes = 0;
+    return whole;
+  }
+}
+class git_objects_GitObjects {
+  #root;
+  #git;
+  #failure;
+  #waiting = [];
+  constructor(root) {
+    this.#root = root;
+  }
+  /** The object `name` names (any of git's object names: a sha, `HEAD~1`, `<commit>^{tree}`), or undefined when it names none. */
+  read(name) {
+    if (/[\n\r\0]/.test(name))
+      return Promise.resolve(void 0);
+    if (this.#failure)
+      return Promise.reject(this.#failure);
+    const git = this.#git ?? this.#start();
+    return new Promise((resolve2, reject) => {
+      this.#waiting.push({ resolve: resolve2, reject });
+      git.stdin.write(`${name}
+`);
+    });
+  }
+  /** Ends the process once it has answered what was asked. */
+  close() {
+    this.#git?.stdin.end();
+  }
+  #start() {
+    const git = spawn("git", ["-C", this.#root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    const batch = new CatFileBatch(({ header: header2, content: content2 }) => {
+      const waiter = this.#waiting.shift();
+      if (!waiter)
+        return;
+      const [id, type] = header2.split(" ");
+      waiter.resolve(sizeOf(header2) === void 0 ? void 0 : { id, type, content: content2 });
+    });
+    git.stdout.on("data", (chunk) => batch.push(chunk));
+    git.stderr.on("data", (chunk) => stderr += chunk.toString());
+    git.stdin.on("error", () => {
+    });
+    const fail2 = (error) => {
+      this.#failure ??= error;
+      for (const waiter of this.#waiting.splice(0))
+        waiter.reject(this.#failure);
+    };
+    git.on("error", fail2);
+    git.on("close", (code) => {
+      fail2(new Error(`git cat-file in ${this.#root} ended (exit ${code}) before answering: ${stderr.trim() || "no message"}`));
+    });
+    this.#git = git;
+    return git;
+  }
+}
+async function resolveCommit(objects, name) {
+  const found = await objects.read(`${name}^{commit}`).catch(() => void 0);
+  return found?.type === "commit" && /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(found.id) ? found.id : void 0;
+}
+function parseTree(content2, idBytes) {
+  const entries = [];
+  let at = 0;
+  while (at < content2.length) {
+    const space = content2.indexOf(32, at);
+    const nul = content2.indexOf(0, space + 1);
+    if (space < 0 || nul < 0 || nul + 1 + idBytes > content2.length)
+      throw new Error("git: a tree object is malformed");
+    entries.push({
+      mode: content2.toString("latin1", at, space).padStart(6, "0"),
+      name: content2.toString("utf8", space + 1, nul),
+      id: content2.toString("hex", nul + 1, nul + 1 + idBytes)
+    });
+    at = nul + 1 + idBytes;
+  }
+  return entries;
+}
+const typeOf = (mode) => mode === "040000" ? "tree" : mode === "160000" ? "commit" : "blob";
+async function entriesAt(objects, commit, paths) {
+  const wanted = new Set(paths);
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path2 of wanted) {
+    const parts = path2.split("/");
+    for (let i = 1; i < parts.length; i++)
+      dirs.add(parts.slice(0, i).join("/"));
+  }
+  const idBytes = commit.length / 2;
+  const found = [];
+  const walk2 = async (treeName, prefix) => {
+    const tree = await objects.read(treeName);
+    if (tree?.type !== "tree")
+      throw new Error(`git: ${treeName} is not a tree in ${commit}`);
+    const below = [];
+    for (const { name, mode, id } of parseTree(tree.content, idBytes)) {
+      const path2 = prefix === "" ? name : `${prefix}/${name}`;
+      const type = typeOf(mode);
+      if (wanted.has(path2))
+        found.push({ path: path2, mode, type, id });
+      if (type === "tree" && dirs.has(path2))
+        below.push(walk2(id, path2));
+    }
+    await Promise.all(below);
+  };
+  if (wanted.size > 0)
+    await walk2(`${commit}^{tree}`, "");
+  return found;
+}
+;
 const run = (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
 const GIT_LINK = "160000";
 const SYMLINK = "120000";
@@ -13524,65 +13683,6 @@ async function readBaseTree(root, maxBytes, input) {
     files.push({ path: path2, content: await (0, external_node_fs_promises_namespaceObject.readFile)((0, external_node_path_namespaceObject.join)(root, path2)), ...executable && { executable } });
   }
   return { files, bytes, listedBy: tracked2 ? "git" : "walk", skipped };
-}
-async function resolveCommit(root, name) {
-  const found = await run("git", [
-    "-C",
-    root,
-    "rev-parse",
-    "--verify",
-    "--quiet",
-    "--end-of-options",
-    `${name}^{commit}`
-  ]).catch(() => void 0);
-  const sha = found?.stdout.trim();
-  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : void 0;
-}
-class CatFileBatch {
-  objects = [];
-  /** The bytes of the header or the object being read, when they began in an earlier chunk. */
-  #held = [];
-  #heldBytes = 0;
-  /** The header read, while its object's bytes come; undefined while a header is being read. */
-  #current;
-  push(chunk) {
-    let at = 0;
-    while (at < chunk.length) {
-      if (this.#current === void 0) {
-        const eol = chunk.indexOf(10, at);
-        if (eol < 0)
-          return this.#hold(chunk.subarray(at));
-        const header2 = this.#take(chunk.subarray(at, eol)).toString();
-        at = eol + 1;
-        const size = Number(header2.split(" ")[2]);
-        if (!Number.isSafeInteger(size))
-          this.objects.push({ header: header2, content: Buffer.alloc(0) });
-        else
-          this.#current = { header: header2, size };
-        continue;
-      }
-      const wanted = this.#current.size + 1 - this.#heldBytes;
-      if (chunk.length - at < wanted)
-        return this.#hold(chunk.subarray(at));
-      const whole = this.#take(chunk.subarray(at, at + wanted));
-      this.objects.push({ header: this.#current.header, content: whole.subarray(0, this.#current.size) });
-      this.#current = void 0;
-      at += wanted;
-    }
-  }
-  #hold(piece) {
-    this.#held.push(piece);
-    this.#heldBytes += piece.length;
-  }
-  /** `last` after what is held: a view when nothing is, one copy otherwise. */
-  #take(last) {
-    if (this.#held.length === 0)
-      return last;
-    const whole = Buffer.concat([...this.#held, last]);
-    this.#held = [];
-    this.#heldBytes = 0;
-    return whole;
-  }
 }
 function readBlobs(root, ids) {
   return new Promise((done, fail2) => {
@@ -13695,21 +13795,21 @@ function baseOfTree(tree, paths) {
   }
   return { ok: true, files, executable };
 }
-async function loadCommitFiles(root, commit, paths) {
+async function loadCommitFiles(objects, commit, paths) {
   if (paths.length === 0)
     return { ok: true, files: /* @__PURE__ */ new Map(), executable: /* @__PURE__ */ new Set() };
-  const { stdout } = await (0, external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile)("git", ["--literal-pathspecs", "-C", root, "ls-tree", "-z", "--full-tree", commit, "--", ...prefixesOf(paths)], { maxBuffer: 64 * 1024 * 1024 });
-  const entries = stdout.split("\0").filter(Boolean).map((record) => {
-    const tab = record.indexOf("	");
-    const [mode, type, id] = record.slice(0, tab).split(/ +/);
-    return { path: record.slice(tab + 1), mode, type, id };
-  });
+  const entries = await entriesAt(objects, commit, prefixesOf(paths));
   const refused = throughLink(paths, new Set(entries.filter((e) => e.mode === "120000").map((e) => e.path)));
   if (refused)
     return refused;
   const wanted = new Set(paths);
   const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
-  const contents = await readBlobs(root, blobs.map((e) => e.id));
+  const contents = await Promise.all(blobs.map(async (e) => {
+    const blob = await objects.read(e.id);
+    if (blob?.type !== "blob")
+      throw new Error(`git: ${e.id} (${e.path} in ${commit}) is not a blob`);
+    return blob.content;
+  }));
   return {
     ok: true,
     files: new Map(blobs.map((e, i) => [e.path, contents[i]])),
@@ -16993,28 +17093,39 @@ async function commits_checkInstances(items, settings, runImages) {
   });
   if (!runImages)
     return;
-  if (named.length > 0)
-    await runImages.resolveCommits(named);
-  await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => name === void 0 ? void 0 : runImages.commit(name), (commit, paths) => runImages.baseFiles(commit, paths));
+  const objects = new GitObjects(settings.source.workdir);
+  try {
+    if (named.length > 0)
+      await runImages.resolveCommits(named, objects);
+    await checkTestPatches(items.filter((item) => !("status" in item)), settings, (name) => name === void 0 ? void 0 : runImages.commit(name), (commit, paths) => runImages.baseFiles(commit, paths, objects));
+  } finally {
+    objects.close();
+  }
 }
+const TEST_PATCHES_AT_ONCE = 16;
 async function checkTestPatches(lines, settings, commitOf, baseFiles) {
   const checked = /* @__PURE__ */ new Set();
-  for (const line of lines) {
-    const testPatch = line.instance?.testPatch;
+  const distinct = lines.filter((line2) => {
+    const testPatch = line2.instance?.testPatch;
     if (testPatch === void 0 || testPatch.trim() === "")
-      continue;
-    const name = line.instance?.baseCommit;
-    const commit = commitOf(name);
-    const key = JSON.stringify([commit ?? null, testPatch]);
+      return false;
+    const key = JSON.stringify([commitOf(line2.instance?.baseCommit) ?? null, testPatch]);
     if (checked.has(key))
-      continue;
+      return false;
     checked.add(key);
-    const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
-    if (problem === void 0)
-      continue;
-    const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commit})`;
-    throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`);
-  }
+    return true;
+  });
+  const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async (line2) => {
+    const testPatch = line2.instance.testPatch;
+    return checkTestPatch(testPatch, await baseFiles(commitOf(line2.instance?.baseCommit), testPatchPaths(testPatch)), settings);
+  });
+  const at = problems.findIndex((problem) => problem !== void 0);
+  if (at < 0)
+    return;
+  const line = distinct[at];
+  const name = line.instance?.baseCommit;
+  const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commitOf(name)})`;
+  throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problems[at]}; nothing was run`);
 }
 function commits_judgingOrder(items) {
   const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
@@ -17828,24 +17939,6 @@ async function pipeline_judgeCandidate(candidate, ctx) {
   if (candidate.instance && resolved_listsTests(candidate.instance) && verdict.listed === void 0)
     verdict = { ...verdict, listed: listedBy(void 0, candidate.instance) };
   return resultOf(candidate, verdict);
-}
-async function pipeline_mapLimit(items, limit, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const index = next++;
-      try {
-        results[index] = await work(items[index], index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 ;
 function audit_auditFile(path2) {
@@ -22758,15 +22851,14 @@ class RunImages {
    * Resolves every `base_commit` name the run's candidates carry to a full sha, before anything runs: a
    * name the repository at `workdir` does not have is bad input, named with the first line that carries it.
    */
-  async resolveCommits(named) {
+  async resolveCommits(named, objects) {
     const { workdir } = this.settings.source;
+    const fresh = [...new Set(named.map(({ name }) => name))].filter((name) => !this.#commits.has(name));
+    const shas = await Promise.all(fresh.map((name) => resolveCommit(objects, name)));
+    fresh.forEach((name, i) => shas[i] !== void 0 && this.#commits.set(name, shas[i]));
     for (const { name, source } of named) {
-      if (this.#commits.has(name))
-        continue;
-      const sha = await resolveCommit(workdir, name);
-      if (!sha)
+      if (!this.#commits.has(name))
         throw new errors_InputError("base_commit", `${source}: ${JSON.stringify(name)} is not a commit of the git repository at ${workdir} (fetch its history: actions/checkout with fetch-depth: 0); nothing was run`);
-      this.#commits.set(name, sha);
     }
   }
   /** The full sha of a `base_commit` name resolveCommits has seen. */
@@ -22791,10 +22883,10 @@ class RunImages {
    * The base's versions of `paths`, as a patch candidate meets them: at `commit` (a full sha) when given,
    * read alone; else the checkout's, from its whole tree as candidates start from it unless `tests` narrows it.
    */
-  async baseFiles(commit, paths) {
+  async baseFiles(commit, paths, objects) {
     const { workdir, tests } = this.settings.source;
     if (commit !== void 0)
-      return loadCommitFiles(workdir, commit, paths);
+      return loadCommitFiles(objects, commit, paths);
     return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
   /**

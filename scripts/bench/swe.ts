@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { mapLimit } from "../../src/run/pipeline.js";
+import { mapLimit } from "../../src/core/map-limit.js";
 import { cliRun } from "./gate-cli.js";
 import type { CostMeter, Costs } from "./counts.js";
 import { machineCpuSeconds } from "./host.js";

@@ -1,12 +1,11 @@
 // The base files a patch touches, read from the checkout as bytes (a patch applies to them as git's would).
 // Reading only: the checkout is never written.
-import { execFile } from "node:child_process";
 import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { pathThroughSymlink } from "./patch.js";
 import { isExecutable } from "./test-files.js";
-import { readBlobs, type BaseTree } from "./tree.js";
+import { type BaseTree } from "./tree.js";
+import { type GitObjects, entriesAt } from "./git-objects.js";
 
 /** The base's versions of the files a patch touches: read one by one, without reading the whole tree. */
 export type TouchedFiles =
@@ -65,33 +64,23 @@ export function baseOfTree(tree: Pick<BaseTree, "files">, paths: string[]): Touc
 }
 
 /**
- * The same as loadBaseTree, at `commit` (a full sha) of the repository at `root`: only those paths are read
- * (one `git ls-tree` of them and the directories on their way, one `git cat-file`), not the commit's tree,
- * so checking a line's test_patch before the run costs next to nothing.
+ * The same as loadBaseTree, at `commit` (a full sha) of the repository `objects` reads: only those paths and
+ * the directories on their way are read, not the commit's tree, so checking a line's test_patch before the
+ * run costs next to nothing (and no process: `objects` is the run's one cat-file).
  */
-export async function loadCommitFiles(root: string, commit: string, paths: string[]): Promise<TouchedFiles> {
+export async function loadCommitFiles(objects: GitObjects, commit: string, paths: string[]): Promise<TouchedFiles> {
   if (paths.length === 0) return { ok: true, files: new Map(), executable: new Set() };
-  // Literal: a path from a patch is a name, never a pattern; --full-tree: from the root, wherever root is.
-  const { stdout } = await promisify(execFile)(
-    "git",
-    ["--literal-pathspecs", "-C", root, "ls-tree", "-z", "--full-tree", commit, "--", ...prefixesOf(paths)],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const entries = stdout
-    .split("\0")
-    .filter(Boolean)
-    .map((record) => {
-      const tab = record.indexOf("\t");
-      const [mode, type, id] = record.slice(0, tab).split(/ +/);
-      return { path: record.slice(tab + 1), mode: mode!, type: type!, id: id! };
-    });
+  const entries = await entriesAt(objects, commit, prefixesOf(paths));
   const refused = throughLink(paths, new Set(entries.filter((e) => e.mode === "120000").map((e) => e.path)));
   if (refused) return refused;
   const wanted = new Set(paths);
   const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
-  const contents = await readBlobs(
-    root,
-    blobs.map((e) => e.id),
+  const contents = await Promise.all(
+    blobs.map(async (e) => {
+      const blob = await objects.read(e.id);
+      if (blob?.type !== "blob") throw new Error(`git: ${e.id} (${e.path} in ${commit}) is not a blob`);
+      return blob.content;
+    }),
   );
   return {
     ok: true,

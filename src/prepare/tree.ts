@@ -10,6 +10,7 @@ import { InputError } from "../core/errors.js";
 import { checkRelativePath } from "../core/paths.js";
 import { isExecutable } from "./test-files.js";
 import { ascending } from "../core/order.js";
+import { CatFileBatch } from "./git-objects.js";
 
 export interface BaseTree {
   /** Regular files and links inside the tree, sorted by path. */
@@ -133,75 +134,6 @@ export async function readBaseTree(root: string, maxBytes: number, input: string
     files.push({ path, content: await readFile(join(root, path)), ...(executable && { executable }) });
   }
   return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
-}
-
-/** The full sha of the commit `name` names in the repository at `root`, or undefined when it names none. */
-export async function resolveCommit(root: string, name: string): Promise<string | undefined> {
-  // --end-of-options: a name from a dataset line is never read as an option.
-  const found = await run("git", [
-    "-C",
-    root,
-    "rev-parse",
-    "--verify",
-    "--quiet",
-    "--end-of-options",
-    `${name}^{commit}`,
-  ]).catch(() => undefined);
-  const sha = found?.stdout.trim();
-  return sha && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
-}
-
-/**
- * `git cat-file --batch`'s output, read as it comes: each object is `<id> <type> <size>\n`, its bytes, `\n`.
- * An object whole within one pipe chunk is kept as a view of the chunk; only one split across chunks is
- * copied. Not one buffer of the whole output: a commit's tree (tens of MB, once per streamed candidate) would
- * be copied again into fresh memory, ≈ 0.13 CPU-s a tree on a host with page-table isolation.
- */
-export class CatFileBatch {
-  readonly objects: Array<{ header: string; content: Buffer }> = [];
-  /** The bytes of the header or the object being read, when they began in an earlier chunk. */
-  #held: Buffer[] = [];
-  #heldBytes = 0;
-  /** The header read, while its object's bytes come; undefined while a header is being read. */
-  #current: { header: string; size: number } | undefined;
-
-  push(chunk: Buffer): void {
-    let at = 0;
-    while (at < chunk.length) {
-      if (this.#current === undefined) {
-        const eol = chunk.indexOf(10, at);
-        if (eol < 0) return this.#hold(chunk.subarray(at));
-        const header = this.#take(chunk.subarray(at, eol)).toString();
-        at = eol + 1;
-        // "<id> missing" has no size and no bytes after it; the caller finds it is not a blob.
-        const size = Number(header.split(" ")[2]);
-        if (!Number.isSafeInteger(size)) this.objects.push({ header, content: Buffer.alloc(0) });
-        else this.#current = { header, size };
-        continue;
-      }
-      // The object's bytes and the newline after them.
-      const wanted = this.#current.size + 1 - this.#heldBytes;
-      if (chunk.length - at < wanted) return this.#hold(chunk.subarray(at));
-      const whole = this.#take(chunk.subarray(at, at + wanted));
-      this.objects.push({ header: this.#current.header, content: whole.subarray(0, this.#current.size) });
-      this.#current = undefined;
-      at += wanted;
-    }
-  }
-
-  #hold(piece: Buffer): void {
-    this.#held.push(piece);
-    this.#heldBytes += piece.length;
-  }
-
-  /** `last` after what is held: a view when nothing is, one copy otherwise. */
-  #take(last: Buffer): Buffer {
-    if (this.#held.length === 0) return last;
-    const whole = Buffer.concat([...this.#held, last]);
-    this.#held = [];
-    this.#heldBytes = 0;
-    return whole;
-  }
 }
 
 /** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */

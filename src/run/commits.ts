@@ -5,10 +5,12 @@
 import { InputError } from "../core/errors.js";
 import type { Candidate, Result } from "../core/model.js";
 import type { TouchedFiles } from "../prepare/base-tree.js";
+import { GitObjects } from "../prepare/git-objects.js";
 import { checkTestPatch, testPatchPaths } from "../prepare/candidate.js";
 import { listsTests } from "../verdict/resolved.js";
 import { formatOf, readsLog } from "../verdict/results/formats.js";
 import type { RunImages } from "./run-images.js";
+import { mapLimit } from "../core/map-limit.js";
 import type { Settings } from "../settings/settings.js";
 
 type Item = Candidate | Result;
@@ -35,14 +37,23 @@ export async function checkInstances(items: readonly Item[], settings: Settings,
     return name === undefined || "status" in item ? [] : [{ name, source: item.source }];
   });
   if (!runImages) return;
-  if (named.length > 0) await runImages.resolveCommits(named);
-  await checkTestPatches(
-    items.filter((item): item is Candidate => !("status" in item)),
-    settings,
-    (name) => (name === undefined ? undefined : runImages.commit(name)),
-    (commit, paths) => runImages.baseFiles(commit, paths),
-  );
+  // One cat-file for every lookup of the run's lines (git-objects.ts), started only when one is made.
+  const objects = new GitObjects(settings.source.workdir);
+  try {
+    if (named.length > 0) await runImages.resolveCommits(named, objects);
+    await checkTestPatches(
+      items.filter((item): item is Candidate => !("status" in item)),
+      settings,
+      (name) => (name === undefined ? undefined : runImages.commit(name)),
+      (commit, paths) => runImages.baseFiles(commit, paths, objects),
+    );
+  } finally {
+    objects.close();
+  }
 }
+
+/** How many lines' test_patch files are read at once: enough to keep the one cat-file busy, not the whole dataset's in memory. */
+const TEST_PATCHES_AT_ONCE = 16;
 
 /**
  * Every line's `test_patch` applied to its base, once per base and test_patch however many candidates share
@@ -56,25 +67,35 @@ export async function checkTestPatches(
   baseFiles: (commit: string | undefined, paths: string[]) => Promise<TouchedFiles>,
 ): Promise<void> {
   const checked = new Set<string>();
-  for (const line of lines) {
+  const distinct = lines.filter((line) => {
     const testPatch = line.instance?.testPatch;
-    if (testPatch === undefined || testPatch.trim() === "") continue;
-    const name = line.instance?.baseCommit;
-    const commit = commitOf(name);
-    const key = JSON.stringify([commit ?? null, testPatch]);
-    if (checked.has(key)) continue;
+    if (testPatch === undefined || testPatch.trim() === "") return false;
+    const key = JSON.stringify([commitOf(line.instance?.baseCommit) ?? null, testPatch]);
+    if (checked.has(key)) return false;
     checked.add(key);
-    const problem = checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings);
-    if (problem === undefined) continue;
-    const base =
-      name === undefined
-        ? `the checkout at ${settings.source.workdir}`
-        : `base_commit ${JSON.stringify(name)} (${commit})`;
-    throw new InputError(
-      "test_patch",
-      `${line.source}: the line's test_patch does not apply to its ${base}: ${problem}; nothing was run`,
+    return true;
+  });
+  const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async (line) => {
+    const testPatch = line.instance!.testPatch!;
+    return checkTestPatch(
+      testPatch,
+      await baseFiles(commitOf(line.instance?.baseCommit), testPatchPaths(testPatch)),
+      settings,
     );
-  }
+  });
+  // The first line in the dataset's order whose test_patch does not apply, whatever order the reads ended in.
+  const at = problems.findIndex((problem) => problem !== undefined);
+  if (at < 0) return;
+  const line = distinct[at]!;
+  const name = line.instance?.baseCommit;
+  const base =
+    name === undefined
+      ? `the checkout at ${settings.source.workdir}`
+      : `base_commit ${JSON.stringify(name)} (${commitOf(name)})`;
+  throw new InputError(
+    "test_patch",
+    `${line.source}: the line's test_patch does not apply to its ${base}: ${problems[at]}; nothing was run`,
+  );
 }
 
 /**

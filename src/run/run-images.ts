@@ -9,7 +9,8 @@ import type { Settings } from "../settings/settings.js";
 import type { TreeKind } from "../prepare/candidate.js";
 import { describeSetupChange, type SetupChange } from "../prepare/setup-inputs.js";
 import { InputError } from "../core/errors.js";
-import { readBaseTree, readCommitTree, resolveCommit, type BaseTree } from "../prepare/tree.js";
+import { readBaseTree, readCommitTree, type BaseTree } from "../prepare/tree.js";
+import { type GitObjects, resolveCommit } from "../prepare/git-objects.js";
 import { baseOfTree, loadBaseTree, loadCommitFiles, type TouchedFiles } from "../prepare/base-tree.js";
 
 /** Makes and removes run images: the engine's part (run-image.ts), passed in so this is tested without one. */
@@ -59,17 +60,18 @@ export class RunImages {
    * Resolves every `base_commit` name the run's candidates carry to a full sha, before anything runs: a
    * name the repository at `workdir` does not have is bad input, named with the first line that carries it.
    */
-  async resolveCommits(named: ReadonlyArray<{ name: string; source: string }>): Promise<void> {
+  async resolveCommits(named: ReadonlyArray<{ name: string; source: string }>, objects: GitObjects): Promise<void> {
     const { workdir } = this.settings.source;
+    // Every name asked at once of the one cat-file; the first line whose name is no commit is the one named.
+    const fresh = [...new Set(named.map(({ name }) => name))].filter((name) => !this.#commits.has(name));
+    const shas = await Promise.all(fresh.map((name) => resolveCommit(objects, name)));
+    fresh.forEach((name, i) => shas[i] !== undefined && this.#commits.set(name, shas[i]));
     for (const { name, source } of named) {
-      if (this.#commits.has(name)) continue;
-      const sha = await resolveCommit(workdir, name);
-      if (!sha)
+      if (!this.#commits.has(name))
         throw new InputError(
           "base_commit",
           `${source}: ${JSON.stringify(name)} is not a commit of the git repository at ${workdir} (fetch its history: actions/checkout with fetch-depth: 0); nothing was run`,
         );
-      this.#commits.set(name, sha);
     }
   }
 
@@ -95,9 +97,9 @@ export class RunImages {
    * The base's versions of `paths`, as a patch candidate meets them: at `commit` (a full sha) when given,
    * read alone; else the checkout's, from its whole tree as candidates start from it unless `tests` narrows it.
    */
-  async baseFiles(commit: string | undefined, paths: string[]): Promise<TouchedFiles> {
+  async baseFiles(commit: string | undefined, paths: string[], objects: GitObjects): Promise<TouchedFiles> {
     const { workdir, tests } = this.settings.source;
-    if (commit !== undefined) return loadCommitFiles(workdir, commit, paths);
+    if (commit !== undefined) return loadCommitFiles(objects, commit, paths);
     return tests.length === 0 ? baseOfTree(await this.tree(), paths) : loadBaseTree(workdir, paths);
   }
 

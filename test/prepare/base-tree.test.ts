@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadBaseTree, loadCommitFiles } from "../../src/prepare/base-tree.js";
 import { LATIN1, RUN_SH, checkout } from "../support/checkout.js";
+import { GitObjects } from "../../src/prepare/git-objects.js";
 
 const root = checkout();
 
@@ -30,6 +31,16 @@ describe("loadBaseTree", () => {
 });
 
 describe("loadCommitFiles", () => {
+  /** loadCommitFiles through a cat-file of its own, ended after. */
+  async function read(dir: string, commit: string, paths: string[]) {
+    const objects = new GitObjects(dir);
+    try {
+      return await loadCommitFiles(objects, commit, paths);
+    } finally {
+      objects.close();
+    }
+  }
+
   /** The checkout committed, then changed: what the commit holds is what is read. */
   function committed() {
     const dir = checkout();
@@ -49,7 +60,7 @@ describe("loadCommitFiles", () => {
   it("reads the paths as the commit has them, as loadBaseTree reads a checkout, and nothing else", async () => {
     const { dir, commit } = committed();
     const paths = ["tests/run.sh", "tests/test_a.py", "tests/new.py", "data/greeting.txt", "tests/[ab].py"];
-    expect(await loadCommitFiles(dir, commit, paths)).toEqual({
+    expect(await read(dir, commit, paths)).toEqual({
       ok: true,
       files: new Map([
         ["tests/run.sh", Buffer.from(RUN_SH)],
@@ -64,7 +75,7 @@ describe("loadCommitFiles", () => {
 
   it("refuses a path through a symbolic link the commit holds", async () => {
     const { dir, commit } = committed();
-    expect(await loadCommitFiles(dir, commit, ["escape/passwd"])).toEqual({
+    expect(await read(dir, commit, ["escape/passwd"])).toEqual({
       ok: false,
       reason: expect.stringMatching(/goes through a symbolic link/),
     });

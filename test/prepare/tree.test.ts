@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CatFileBatch, readBaseTree, readCommitTree, resolveCommit } from "../../src/prepare/tree.js";
+import { readBaseTree, readCommitTree } from "../../src/prepare/tree.js";
 import { tempDir } from "../support/temp.js";
 
 const git = (dir: string, ...args: string[]) =>
@@ -141,49 +141,5 @@ describe("readCommitTree", () => {
     await expect(readCommitTree(dir, first, 10, "max-tree-size")).rejects.toThrow(
       /Input 'max-tree-size'.*more than 10 bytes/,
     );
-  });
-
-  it("resolves a commit's name to its full sha, and nothing else: an unknown name or an option is no commit", async () => {
-    const { dir, first } = history();
-    expect(await resolveCommit(dir, first.slice(0, 10))).toBe(first);
-    expect(await resolveCommit(dir, "HEAD~1")).toBe(first);
-    expect(await resolveCommit(dir, "0000000000000000000000000000000000000000")).toBeUndefined();
-    expect(await resolveCommit(dir, "--output=/tmp/x")).toBeUndefined();
-    // A tree or a blob is not a commit.
-    expect(await resolveCommit(dir, `${first}^{tree}`)).toBeUndefined();
-  });
-});
-
-describe("CatFileBatch", () => {
-  const objects = [
-    { header: "a1 blob 5", content: "hello" },
-    { header: "b2 blob 0", content: "" },
-    { header: "c3 blob 12", content: "line\nline\n\n\n" },
-    { header: "d4 missing", content: undefined },
-    { header: "e5 blob 3", content: "end" },
-  ];
-  const output = Buffer.from(
-    objects.map((o) => (o.content === undefined ? `${o.header}\n` : `${o.header}\n${o.content}\n`)).join(""),
-  );
-  const read = (batch: CatFileBatch) => batch.objects.map((o) => [o.header, o.content.toString()]);
-  const expected = objects.map((o) => [o.header, o.content ?? ""]);
-
-  it("reads every object whatever the pipe's chunks are: each cut point, and byte by byte", () => {
-    for (let cut = 0; cut <= output.length; cut++) {
-      const batch = new CatFileBatch();
-      batch.push(output.subarray(0, cut));
-      batch.push(output.subarray(cut));
-      expect(read(batch), `cut at ${cut}`).toEqual(expected);
-    }
-    const bytewise = new CatFileBatch();
-    for (let i = 0; i < output.length; i++) bytewise.push(output.subarray(i, i + 1));
-    expect(read(bytewise)).toEqual(expected);
-  });
-
-  it("keeps an object whole within one chunk as a view of it, not a copy", () => {
-    const batch = new CatFileBatch();
-    batch.push(output);
-    expect(batch.objects[0]!.content.buffer).toBe(output.buffer);
-    expect(batch.objects[2]!.content.byteOffset - output.byteOffset).toBe(output.indexOf("line"));
   });
 });

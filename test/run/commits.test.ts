@@ -217,6 +217,30 @@ describe("checkTestPatches", () => {
       /^Input 'test_patch': d\.jsonl:b: the line's test_patch does not apply to its base_commit "c2" \(sha-c2\): .*tests\/test_x\.py.*; nothing was run$/,
     );
   });
+  it("names the first line in the dataset's order, though a later line's base was read first", async () => {
+    const { commitOf } = bases();
+    const contents: Record<string, string> = { "sha-c1": "import x\n", "sha-c2": "import y\n", "sha-c3": "import z\n" };
+    const ended: string[] = [];
+    // c3's read is slow, c2's quick: both are refused, and c3's line comes first.
+    const baseFiles = async (commit: string | undefined) => {
+      await new Promise((resolve) => setTimeout(resolve, commit === "sha-c3" ? 50 : 0));
+      ended.push(commit!);
+      return {
+        ok: true as const,
+        files: new Map([["tests/test_x.py", Buffer.from(contents[commit!]!)]]),
+        executable: new Set<string>(),
+      };
+    };
+    const lines = [
+      line("a", { baseCommit: "c1", testPatch: TEST_PATCH }),
+      line("b", { baseCommit: "c3", testPatch: TEST_PATCH }),
+      line("c", { baseCommit: "c2", testPatch: TEST_PATCH }),
+    ];
+    await expect(checkTestPatches(lines, settings({}), commitOf, baseFiles)).rejects.toThrow(
+      /^Input 'test_patch': d\.jsonl:b: the line's test_patch does not apply to its base_commit "c3" \(sha-c3\)/,
+    );
+    expect(ended).toEqual(["sha-c1", "sha-c2", "sha-c3"]);
+  });
 });
 
 describe("nextBase", () => {

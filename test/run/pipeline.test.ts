@@ -3,7 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../../src/core/model.js";
-import { judgeCandidate, mapLimit, type RunContext } from "../../src/run/pipeline.js";
+import { judgeCandidate, type RunContext } from "../../src/run/pipeline.js";
+import { GitObjects } from "../../src/prepare/git-objects.js";
 import { buildReport } from "../../src/report/json.js";
 import { RESULT_SCHEMA } from "../../src/core/schemas/report.js";
 import type { JudgingEngine } from "../../src/sandbox/engine.js";
@@ -265,22 +266,6 @@ describe("judgeCandidate on a patch", () => {
   });
 });
 
-describe("mapLimit", () => {
-  it("keeps input order and never runs more than the limit at once", async () => {
-    let running = 0;
-    let peak = 0;
-    const results = await mapLimit([30, 10, 20, 5, 15], 2, async (ms, i) => {
-      running += 1;
-      peak = Math.max(peak, running);
-      await new Promise((r) => setTimeout(r, ms));
-      running -= 1;
-      return i;
-    });
-    expect(results).toEqual([0, 1, 2, 3, 4]);
-    expect(peak).toBe(2);
-  });
-});
-
 describe("a patch on the whole checkout", () => {
   it("starts from the run image of the tree and sends only what the patch changes and deletes", async () => {
     const workdir = tempDir("pipeline-tree");
@@ -362,7 +347,9 @@ describe("a commit's tree: shared by a run image, or streamed to each of its few
       {},
       () => {},
     );
-    await runImages.resolveCommits([{ name: sha.slice(0, 10), source: "d.jsonl:1" }]);
+    const objects = new GitObjects(workdir);
+    await runImages.resolveCommits([{ name: sha.slice(0, 10), source: "d.jsonl:1" }], objects);
+    objects.close();
     const candidate: Candidate = {
       id: "p",
       source: "d.jsonl:1",

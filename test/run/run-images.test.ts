@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RunImages, type RunImageMaker } from "../../src/run/run-images.js";
+import { GitObjects } from "../../src/prepare/git-objects.js";
 import type { RunImageSpec } from "../../src/sandbox/run-image.js";
 import { readSettings, type InputName } from "../../src/settings/settings.js";
 import { tempDir } from "../support/temp.js";
@@ -88,10 +89,15 @@ describe("RunImages", () => {
     const two = git("rev-parse", "HEAD");
     const maker = new ScriptedMaker();
     const images = new RunImages(settings({ workdir, setup: "make deps" }), maker, {}, () => {});
-    await images.resolveCommits([
-      { name: one.slice(0, 8), source: "d.jsonl:1" },
-      { name: "HEAD", source: "d.jsonl:2" },
-    ]);
+    const objects = new GitObjects(workdir);
+    await images.resolveCommits(
+      [
+        { name: one.slice(0, 8), source: "d.jsonl:1" },
+        { name: "HEAD", source: "d.jsonl:2" },
+      ],
+      objects,
+    );
+    objects.close();
     expect(images.commit(one.slice(0, 8))).toBe(one);
     expect(images.commit("HEAD")).toBe(two);
     // The first commit's image is asked for first, so the maker names it run-image-1; the rest ask at once.
@@ -119,11 +125,36 @@ describe("RunImages", () => {
   it("refuses a base_commit the repository does not have, naming the line, before anything is made", async () => {
     const workdir = tempDir("run-images-unknown");
     execFileSync("git", ["-C", workdir, "init", "-q"]);
+    execFileSync("git", [
+      "-C",
+      workdir,
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@t",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "one",
+    ]);
     const maker = new ScriptedMaker();
     const images = new RunImages(settings({ workdir }), maker, {}, () => {});
-    await expect(images.resolveCommits([{ name: "deadbeef", source: "tasks.jsonl:7" }])).rejects.toThrow(
+    const objects = new GitObjects(workdir);
+    // The first line whose name is no commit is named, though every name was asked at once.
+    await expect(
+      images.resolveCommits(
+        [
+          { name: "HEAD", source: "tasks.jsonl:6" },
+          { name: "deadbeef", source: "tasks.jsonl:7" },
+          { name: "cafe", source: "tasks.jsonl:8" },
+        ],
+        objects,
+      ),
+    ).rejects.toThrow(
       /Input 'base_commit'.*tasks\.jsonl:7: "deadbeef" is not a commit of the git repository at .*; nothing was run/,
     );
+    objects.close();
     expect(maker.built).toEqual([]);
   });
 });
