@@ -13498,6 +13498,7 @@ class git_objects_GitObjects {
   #root;
   #git;
   #failure;
+  #closed = false;
   #waiting = [];
   constructor(root) {
     this.#root = root;
@@ -13508,6 +13509,8 @@ class git_objects_GitObjects {
       return Promise.resolve(void 0);
     if (this.#failure)
       return Promise.reject(this.#failure);
+    if (this.#closed)
+      return Promise.reject(new Error(`git cat-file in ${this.#root} was closed before ${name} was asked`));
     const git = this.#git ?? this.#start();
     return new Promise((resolve2, reject) => {
       this.#waiting.push({ resolve: resolve2, reject });
@@ -13517,6 +13520,7 @@ class git_objects_GitObjects {
   }
   /** Ends the process once it has answered what was asked. */
   close() {
+    this.#closed = true;
     this.#git?.stdin.end();
   }
   #start() {
@@ -13985,8 +13989,17 @@ function defaultRules() {
 }
 const DEFAULT_RULES = defaultRules();
 const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES).globs.map(globMatcher);
+const testFileMemo = /* @__PURE__ */ new Map();
+const TEST_FILE_MEMO_MAX = 2e5;
 function isTestFile(path2) {
-  return TEST_FILE_MATCHERS.some((m) => m.match(path2));
+  let known = testFileMemo.get(path2);
+  if (known === void 0) {
+    known = TEST_FILE_MATCHERS.some((m) => m.match(path2));
+    if (testFileMemo.size >= TEST_FILE_MEMO_MAX)
+      testFileMemo.clear();
+    testFileMemo.set(path2, known);
+  }
+  return known;
 }
 const COMPILED_RULE = {
   what: "compiled code, which runs in place of its source",
@@ -14830,11 +14843,15 @@ async function preparePatch(diff, candidate, ctx) {
 }
 function treeFiles(paths, written, inBase) {
   const added = new Set(written.filter((path2) => !inBase(path2)));
-  const all = [...paths];
-  return {
-    tests: all.filter((path2) => isTestFile(path2) && !added.has(path2)),
-    code: all.filter((path2) => !isTestFile(path2))
-  };
+  const tests = [];
+  const code = [];
+  for (const path2 of paths) {
+    if (!isTestFile(path2))
+      code.push(path2);
+    else if (!added.has(path2))
+      tests.push(path2);
+  }
+  return { tests, code };
 }
 function withTampering(files, tree) {
   const tampering = findTampering(files, tree);

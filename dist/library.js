@@ -16350,6 +16350,7 @@ class git_objects_GitObjects {
     #root;
     #git;
     #failure;
+    #closed = false;
     #waiting = [];
     constructor(root) {
         this.#root = root;
@@ -16361,6 +16362,9 @@ class git_objects_GitObjects {
             return Promise.resolve(undefined);
         if (this.#failure)
             return Promise.reject(this.#failure);
+        // Asked after close(): git would never see it, and the read would wait for ever.
+        if (this.#closed)
+            return Promise.reject(new Error(`git cat-file in ${this.#root} was closed before ${name} was asked`));
         const git = this.#git ?? this.#start();
         return new Promise((resolve, reject) => {
             this.#waiting.push({ resolve, reject });
@@ -16369,6 +16373,7 @@ class git_objects_GitObjects {
     }
     /** Ends the process once it has answered what was asked. */
     close() {
+        this.#closed = true;
         this.#git?.stdin.end();
     }
     #start() {
@@ -16943,9 +16948,23 @@ function defaultRules() {
 }
 const DEFAULT_RULES = defaultRules();
 const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES).globs.map(globMatcher);
+/**
+ * What isTestFile decided of each path seen: the same paths come back with every candidate of a repository
+ * (each of its ≈ 2,300 files, for each of sympy's SWE-bench lines), and the globs are the defaults' own.
+ * Emptied when it grows past what one repository's tree holds, so a night over many stays bounded.
+ */
+const testFileMemo = new Map();
+const TEST_FILE_MEMO_MAX = 200_000;
 /** Whether the default takes `path` for a test file (its first rule's layouts): the tests' own code. */
 function isTestFile(path) {
-    return TEST_FILE_MATCHERS.some((m) => m.match(path));
+    let known = testFileMemo.get(path);
+    if (known === undefined) {
+        known = TEST_FILE_MATCHERS.some((m) => m.match(path));
+        if (testFileMemo.size >= TEST_FILE_MEMO_MAX)
+            testFileMemo.clear();
+        testFileMemo.set(path, known);
+    }
+    return known;
 }
 /**
  * Compiled code runs in place of its source, so it is protected whenever anything is: a forged cache
@@ -17981,11 +18000,15 @@ async function preparePatch(diff, candidate, ctx) {
 /** The tree by path as the scan holds it: the base's test files (the judge), and the rest. */
 function treeFiles(paths, written, inBase) {
     const added = new Set(written.filter((path) => !inBase(path)));
-    const all = [...paths];
-    return {
-        tests: all.filter((path) => isTestFile(path) && !added.has(path)),
-        code: all.filter((path) => !isTestFile(path)),
-    };
+    const tests = [];
+    const code = [];
+    for (const path of paths) {
+        if (!isTestFile(path))
+            code.push(path);
+        else if (!added.has(path))
+            tests.push(path);
+    }
+    return { tests, code };
 }
 /** `tampering` for a Prepared, when the scan finds any. */
 function withTampering(files, tree) {

@@ -507,11 +507,13 @@ export function treeFiles(
   inBase: (path: string) => boolean,
 ): TreeFiles {
   const added = new Set(written.filter((path) => !inBase(path)));
-  const all = [...paths];
-  return {
-    tests: all.filter((path) => isTestFile(path) && !added.has(path)),
-    code: all.filter((path) => !isTestFile(path)),
-  };
+  const tests: string[] = [];
+  const code: string[] = [];
+  for (const path of paths) {
+    if (!isTestFile(path)) code.push(path);
+    else if (!added.has(path)) tests.push(path);
+  }
+  return { tests, code };
 }
 
 /** `tampering` for a Prepared, when the scan finds any. */

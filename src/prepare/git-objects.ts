@@ -89,6 +89,7 @@ export class GitObjects {
   readonly #root: string;
   #git: ChildProcessWithoutNullStreams | undefined;
   #failure: Error | undefined;
+  #closed = false;
   readonly #waiting: Array<{ resolve: (object: GitObject | undefined) => void; reject: (error: Error) => void }> = [];
 
   constructor(root: string) {
@@ -100,6 +101,9 @@ export class GitObjects {
     // A line is one request: a name with a line break in it names nothing (it would be two requests).
     if (/[\n\r\0]/.test(name)) return Promise.resolve(undefined);
     if (this.#failure) return Promise.reject(this.#failure);
+    // Asked after close(): git would never see it, and the read would wait for ever.
+    if (this.#closed)
+      return Promise.reject(new Error(`git cat-file in ${this.#root} was closed before ${name} was asked`));
     const git = this.#git ?? this.#start();
     return new Promise((resolve, reject) => {
       this.#waiting.push({ resolve, reject });
@@ -109,6 +113,7 @@ export class GitObjects {
 
   /** Ends the process once it has answered what was asked. */
   close(): void {
+    this.#closed = true;
     this.#git?.stdin.end();
   }
 

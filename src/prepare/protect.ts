@@ -74,9 +74,23 @@ const DEFAULT_RULES = defaultRules();
 
 const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES)!.globs.map(globMatcher);
 
+/**
+ * What isTestFile decided of each path seen: the same paths come back with every candidate of a repository
+ * (each of its ≈ 2,300 files, for each of sympy's SWE-bench lines), and the globs are the defaults' own.
+ * Emptied when it grows past what one repository's tree holds, so a night over many stays bounded.
+ */
+const testFileMemo = new Map<string, boolean>();
+const TEST_FILE_MEMO_MAX = 200_000;
+
 /** Whether the default takes `path` for a test file (its first rule's layouts): the tests' own code. */
 export function isTestFile(path: string): boolean {
-  return TEST_FILE_MATCHERS.some((m) => m.match(path));
+  let known = testFileMemo.get(path);
+  if (known === undefined) {
+    known = TEST_FILE_MATCHERS.some((m) => m.match(path));
+    if (testFileMemo.size >= TEST_FILE_MEMO_MAX) testFileMemo.clear();
+    testFileMemo.set(path, known);
+  }
+  return known;
 }
 
 /**

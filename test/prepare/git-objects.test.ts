@@ -82,6 +82,17 @@ describe("GitObjects", () => {
   });
 });
 
+describe("GitObjects after close", () => {
+  it("answers what was asked before close(), and refuses what is asked after, rather than waiting for ever", async () => {
+    const { dir, first } = history();
+    const objects = new GitObjects(dir);
+    const asked = objects.read(first);
+    objects.close();
+    expect(await asked).toMatchObject({ id: first, type: "commit" });
+    await expect(objects.read(first)).rejects.toThrow(/was closed before/);
+  });
+});
+
 describe("entriesAt", () => {
   /** The entries at `paths` among everything `git ls-tree -r -t` lists of COMMIT (trees too). */
   function lsTree(dir: string, commit: string, paths: string[]) {
