@@ -46489,6 +46489,14 @@ function runMarker(nonce) {
 function resultsMarker(nonce) {
     return `\x1esandbox-gate:results:${nonce}\n`;
 }
+/**
+ * What the driver writes just before the candidate's run begins (before the run marker, or before it execs
+ * a check that writes the run marker): the next line is the sandbox's CPU counter as it read it there
+ * (cgroup-meter.ts's cpuStampUs), so the time node takes to read the run marker is not lost from `cpu_ms`.
+ */
+function cpuMarker(nonce) {
+    return `\x1esandbox-gate:cpu:${nonce}\n`;
+}
 function verdictMarker(nonce) {
     return `${verdict_channel/* VERDICT_PREFIX */.vS}${nonce}\n`;
 }
@@ -46518,11 +46526,28 @@ function writeInput(stdin, input) {
 // once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
 // with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
 // the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+// cpu_stamp writes the sandbox's CPU counter behind a cpu marker where its /sys shows its own cgroup (v2's
+// cpu.stat, a v1 host's unified one, v1's cpuacct.usage): builtins only, no process started. Read just
+// before the candidate's run begins, it lets the clock count the candidate's CPU time from there rather
+// than from the moment node reads the run marker, which on a busy machine is tens of milliseconds later.
 function driverScript(afterCommand) {
     return String.raw `base=$1
 command=$2
 results=$3
 shift 3
+cpu_stamp() {
+  for cgstat in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/unified/cpu.stat; do
+    [ -r "$cgstat" ] || continue
+    while read -r cgkey cgused; do
+      [ "$cgkey" = usage_usec ] || continue
+      printf '\036sandbox-gate:cpu:%s\nu%s\n' "$nonce" "$cgused" >&2
+      return 0
+    done <"$cgstat"
+  done
+  cgstat=/sys/fs/cgroup/cpuacct/cpuacct.usage
+  [ -r "$cgstat" ] && IFS= read -r cgused <"$cgstat" && printf '\036sandbox-gate:cpu:%s\na%s\n' "$nonce" "$cgused" >&2
+  return 0
+}
 IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
@@ -46561,10 +46586,12 @@ fi
 if [ -z "$command" ] && [ "$#" -gt 0 ]; then
   # The check runs the command itself once its file parses, and writes the run marker before it.
   export ${verdict_channel/* VERDICT_ENV */.Aq}="$nonce"
+  cpu_stamp
 else
   if [ "$#" -gt 0 ]; then
     ${verdict_channel/* VERDICT_ENV */.Aq}=$nonce "$@" >&2 || exit "$?"
   fi
+  cpu_stamp
   printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
   set -- sh -c "$command"
 fi
@@ -46611,6 +46638,8 @@ const MAX_TEXT_BYTES = 1024 * 1024;
 const driver_SEPARATOR = 0x1e;
 /** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
 const MAX_VERDICT_BYTES = 64 * 1024;
+/** A CPU stamp is a letter and at most 19 digits; a longer line is no stamp (cpuStampUs refuses it). */
+const MAX_STAMP_BYTES = 32;
 const NEWLINE = 0x0a;
 /** Reads the driver's stderr: tracks the phase, keeps our text, passes the candidate's on. */
 class PhaseParser {
@@ -46623,8 +46652,12 @@ class PhaseParser {
     #text;
     /** The start of a marker split across chunks, held back until the rest arrives. */
     #pending = Buffer.alloc(0);
-    /** The checker's verdict line; open while its end has not arrived. */
+    /** The checker's verdict line. */
     #verdict;
+    /** The driver's CPU stamp line (cpuMarker). */
+    #cpu;
+    /** The line a verdict or cpu marker began, while its end has not arrived. */
+    #line;
     /** When results are expected: their marker, and their tar once it began. */
     #results;
     constructor(options) {
@@ -46645,14 +46678,19 @@ class PhaseParser {
             { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
             { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
             { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+            { bytes: Buffer.from(cpuMarker(options.nonce)), from: ["setup", "check"], to: "cpu" },
         ];
     }
     /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
     get verdict() {
-        return this.#verdict?.line.result().text;
+        return this.#verdict?.result().text;
     }
     get phase() {
         return this.#phase;
+    }
+    /** The driver's CPU stamp, once its line ended: read by the clock when the run begins. */
+    get cpuStamp() {
+        return this.#cpu === undefined || this.#line === this.#cpu ? undefined : this.#cpu.result().text;
     }
     /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
     get text() {
@@ -46666,12 +46704,12 @@ class PhaseParser {
         let data = Buffer.concat([this.#pending, chunk]);
         this.#pending = Buffer.alloc(0);
         for (;;) {
-            if (this.#verdict?.open) {
+            if (this.#line) {
                 const end = data.indexOf(NEWLINE);
-                this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+                this.#line.push(end < 0 ? data : data.subarray(0, end));
                 if (end < 0)
                     return;
-                this.#verdict.open = false;
+                this.#line = undefined;
                 data = data.subarray(end + 1);
             }
             const at = data.indexOf(driver_SEPARATOR);
@@ -46691,8 +46729,11 @@ class PhaseParser {
                     this.#pushRun(after);
                 return;
             }
-            if (marker?.to === "verdict") {
-                this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+            if (marker?.to === "verdict" || marker?.to === "cpu") {
+                this.#line =
+                    marker.to === "verdict"
+                        ? (this.#verdict = new StreamCapture(MAX_VERDICT_BYTES))
+                        : (this.#cpu = new StreamCapture(MAX_STAMP_BYTES));
                 data = rest.subarray(marker.bytes.length);
             }
             else if (marker) {
@@ -47639,6 +47680,17 @@ const readOrUndefined = (path) => {
     }
 };
 /**
+ * A CPU stamp as the driver writes it (driver.ts, cpu_stamp): `u` and a cgroup v2 `usage_usec`, or `a`
+ * and v1's `cpuacct.usage` in nanoseconds; in microseconds, with the counter it was read from.
+ */
+function cpuStampUs(stamp) {
+    const match = /^([ua])(\d{1,19})$/.exec(stamp);
+    if (!match)
+        return undefined;
+    const value = Number(match[2]);
+    return match[1] === "u" ? { counter: "unified", us: value } : { counter: "cpuacct", us: Math.round(value / 1000) };
+}
+/**
  * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
  * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
  * cpuacct.usage. The pressure's "full" also counts the time the candidate's own `cpus` quota throttled it
@@ -47648,7 +47700,7 @@ const readOrUndefined = (path) => {
  * after the last task, and cannot before), the last counters with no task. Undefined when neither counter
  * can be read and never could (the cgroup is not there).
  */
-function cgroupMeter(mounts, path, proc = "/proc") {
+function cgroupMeter(mounts, path, proc = "/proc", { stamps = false } = {}) {
     const unified = mounts.unified === undefined ? undefined : (0,external_node_path_.join)(mounts.unified, path);
     const cpuacct = mounts.cpuacct === undefined ? undefined : (0,external_node_path_.join)(mounts.cpuacct, path);
     const cpu = mounts.cpu === undefined ? undefined : (0,external_node_path_.join)(mounts.cpu, path);
@@ -47667,7 +47719,25 @@ function cgroupMeter(mounts, path, proc = "/proc") {
             const gone = [unified, cpuacct].every((dir) => dir === undefined || !(0,external_node_fs_namespaceObject.existsSync)(dir));
             return last !== undefined && gone ? { ...last, tasks: 0 } : undefined;
         },
+        ...(stamps && {
+            since(stamp) {
+                const taken = cpuStampUs(stamp);
+                if (taken === undefined)
+                    return undefined;
+                const now = taken.counter === "unified" ? unifiedUsageUs() : cpuacctUsageUs();
+                // A stamp past the counter's value now is none of this sandbox's: its own counter only grows.
+                return now === undefined || now < taken.us ? undefined : now - taken.us;
+            },
+        }),
     };
+    function unifiedUsageUs() {
+        const stat = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.stat"));
+        return stat === undefined ? undefined : cpuStatUsageUs(stat);
+    }
+    function cpuacctUsageUs() {
+        const nanos = cpuacct === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(cpuacct, "cpuacct.usage"));
+        return nanos !== undefined && /^\d+\s*$/.test(nanos) ? Math.round(Number(nanos) / 1000) : undefined;
+    }
     function readCounters() {
         const pressure = unified === undefined ? undefined : readOrUndefined((0,external_node_path_.join)(unified, "cpu.pressure"));
         const stalledUs = pressure === undefined ? undefined : pressureFullUs(pressure);
@@ -47678,11 +47748,8 @@ function cgroupMeter(mounts, path, proc = "/proc") {
         const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
         let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
         // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
-        if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
-            const nanos = readOrUndefined((0,external_node_path_.join)(cpuacct, "cpuacct.usage"));
-            if (nanos !== undefined && /^\d+\s*$/.test(nanos))
-                usedUs = Math.round(Number(nanos) / 1000);
-        }
+        if (usedUs === undefined || usedUs === 0)
+            usedUs = cpuacctUsageUs() ?? usedUs;
         if (waitedUs === undefined && usedUs === undefined)
             return undefined;
         // The first list that names the tasks; the next only while it never has (half the cost of both).
@@ -47725,7 +47792,7 @@ function containerCgroupPaths(id) {
  * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
  * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
  */
-function containerMeter(id, mounts = localCgroupMounts()) {
+function containerMeter(id, { mounts = localCgroupMounts(), ...options } = {}) {
     let meter;
     return {
         kind: "cgroup CPU pressure",
@@ -47738,10 +47805,11 @@ function containerMeter(id, mounts = localCgroupMounts()) {
                     (mounts.cpuacct !== undefined && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_.join)(mounts.cpuacct, path))));
                 if (found === undefined)
                     return undefined;
-                meter = cgroupMeter(mounts, found);
+                meter = cgroupMeter(mounts, found, "/proc", options);
             }
             return meter.read();
         },
+        ...(options.stamps && { since: (stamp) => meter?.since?.(stamp) }),
     };
 }
 /** Whether the engine's containers run on this machine, whose cgroups the gate can read. */
@@ -48031,6 +48099,7 @@ class FrameReader {
 
 
 
+
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
 async function removeContainer(api, name) {
     await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
@@ -48112,9 +48181,12 @@ function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false }
 /**
  * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
  * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
+ * The driver's CPU stamps are its container's counters unless gVisor's kernel counts them (`runtime`).
  */
-function apiContainerMeter(api, container, local) {
-    return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
+function apiContainerMeter(api, container, local, runtime) {
+    return local
+        ? containerMeter(() => container.id, { stamps: !isGvisor(runtime) })
+        : statsMeter(api, container.name, { fresh: container.fresh });
 }
 /**
  * Makes container `name` from `config` (a `none` network's, docker's hook and all), runs it to its end and
@@ -48506,6 +48578,11 @@ class RunClock {
     #onExpired;
     #phase;
     #run;
+    /**
+     * The meter's CPU time when the candidate's run began, by the driver's stamp where the meter vouches for
+     * it: node reads the run marker late on a busy machine, and the CPU the candidate used meanwhile is its.
+     */
+    #cpuFromUs;
     /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
     #last;
     /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
@@ -48537,6 +48614,10 @@ class RunClock {
             onRun: () => {
                 const start = this.#read() ?? (meter?.startsAtZero === true ? { waitedUs: 0, usedUs: 0 } : undefined);
                 this.#run = { startedAt: performance.now(), start, limitMs: timeoutMs, backstopMs };
+                const stamp = this.parser.cpuStamp;
+                const sinceUs = stamp === undefined ? undefined : meter?.since?.(stamp);
+                if (start !== undefined)
+                    this.#cpuFromUs = Math.max(0, start.usedUs - (sinceUs ?? 0));
                 this.#phase = this.#run;
                 this.#arm(timeoutMs);
                 if (meter !== undefined)
@@ -48556,13 +48637,17 @@ class RunClock {
         this.parser.end();
         return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
     }
-    /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+    /**
+     * The candidate's CPU time from the start of its run (the driver's stamp, else the run marker) to its
+     * end, and its wait from the run marker; undefined without a meter's reading.
+     */
     get spent() {
         if (this.#run?.start === undefined || this.#final === undefined)
             return undefined;
         const spent = spentBetween(this.#run.start, this.#final);
         const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-        return { cpuMs: Math.round(spent.usedMs), waitedMs: Math.round(waitedMs) };
+        const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+        return { cpuMs: Math.round(cpuUs / 1000), waitedMs: Math.round(waitedMs) };
     }
     /** Takes the reading that ends the candidate's time, once. */
     #finish() {
@@ -48787,7 +48872,9 @@ class cli_engine_CliEngine extends OpeningEngine {
         const { exit, outcome } = await readChild(child, job, opening, {
             kill: () => this.#kill(name, child),
             memory: () => this.#memory(name),
-            ...(cidfile !== undefined && { meter: containerMeter(() => readCid(cidfile)) }),
+            ...(cidfile !== undefined && {
+                meter: containerMeter(() => readCid(cidfile), { stamps: !isGvisor(job.limits.runtime) }),
+            }),
         });
         // No CLI ran, so there is no container to remove.
         if (exit.error)
@@ -49076,7 +49163,7 @@ class FreshPoolEngine extends CliImages {
             input,
             job,
             nonce,
-            meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local),
+            meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local, job.limits.runtime),
             kill: () => this.#kill(name),
             memory: () => containerMemory(this.#api, name),
         });
@@ -50610,7 +50697,7 @@ function bwrapArgv(tools, plan, cgroups, policy) {
     return [
         tools.bwrap,
         ...plan.bwrap,
-        ...(plan.sys ? sysMounts(cgroups.controllers) : []),
+        ...(plan.sys ? sysMounts([...cgroups.controllers, ...cgroups.accounting]) : []),
         ...["--clearenv", ...env, "--seccomp", "3", "--"],
         ...plan.init,
         ...policy.argv,
@@ -50679,7 +50766,7 @@ class NamespaceEngine extends CliImages {
         const { exit, outcome } = await readChild(held, job, opening, {
             kill: () => this.#kill(id, child),
             memory: () => cgroupMemory(id),
-            meter: cgroupMeter(localCgroupMounts(), id),
+            meter: cgroupMeter(localCgroupMounts(), id, "/proc", { stamps: true }),
         });
         if (exit.error)
             return failedFacts(`cannot run ${this.#tools.perl}: ${exit.error.message}`);
@@ -50921,9 +51008,9 @@ function cgroupDirs(id) {
     // Beside v1's controllers, the unified hierarchy (where it is mounted) counts the candidate's CPU
     // pressure and time: the clock's meter reads it (clock.ts). It limits nothing.
     const { unified } = localCgroupMounts();
-    const accounting = !v2 && unified !== undefined ? [(0,external_node_path_.join)(unified, id)] : [];
-    const dirs = [...controllers.map((c) => c.dir), ...accounting];
-    return { dirs, procs: dirs.map((dir) => (0,external_node_path_.join)(dir, "cgroup.procs")), controllers };
+    const accounting = !v2 && unified !== undefined ? [{ controller: "unified", dir: (0,external_node_path_.join)(unified, id) }] : [];
+    const dirs = [...controllers, ...accounting].map((c) => c.dir);
+    return { dirs, procs: dirs.map((dir) => (0,external_node_path_.join)(dir, "cgroup.procs")), controllers, accounting };
 }
 /** Makes the cgroup and writes its limits: memory without swap, pids, the CPU quota. */
 // The cgroup's files are the kernel's, written and removed synchronously in microseconds: calling them
@@ -51225,7 +51312,7 @@ class SharedEngine extends CliImages {
             },
             memory: () => containerMemory(this.#api, name),
             // One candidate at a time in the container: the counters' growth over its run is its own.
-            meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local),
+            meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local, job.limits.runtime),
             exited,
         });
         shared.exits.delete(exec.Id);

@@ -15014,6 +15014,10 @@ function resultsMarker(nonce) {
   return `sandbox-gate:results:${nonce}
 `;
 }
+function cpuMarker(nonce) {
+  return `sandbox-gate:cpu:${nonce}
+`;
+}
 function verdictMarker(nonce) {
   return `${VERDICT_PREFIX}${nonce}
 `;
@@ -15035,6 +15039,19 @@ function driverScript(afterCommand) {
 command=$2
 results=$3
 shift 3
+cpu_stamp() {
+  for cgstat in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/unified/cpu.stat; do
+    [ -r "$cgstat" ] || continue
+    while read -r cgkey cgused; do
+      [ "$cgkey" = usage_usec ] || continue
+      printf '\036sandbox-gate:cpu:%s\nu%s\n' "$nonce" "$cgused" >&2
+      return 0
+    done <"$cgstat"
+  done
+  cgstat=/sys/fs/cgroup/cpuacct/cpuacct.usage
+  [ -r "$cgstat" ] && IFS= read -r cgused <"$cgstat" && printf '\036sandbox-gate:cpu:%s\na%s\n' "$nonce" "$cgused" >&2
+  return 0
+}
 IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
@@ -15073,10 +15090,12 @@ fi
 if [ -z "$command" ] && [ "$#" -gt 0 ]; then
   # The check runs the command itself once its file parses, and writes the run marker before it.
   export ${VERDICT_ENV}="$nonce"
+  cpu_stamp
 else
   if [ "$#" -gt 0 ]; then
     ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
   fi
+  cpu_stamp
   printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
   set -- sh -c "$command"
 fi
@@ -15104,6 +15123,7 @@ function driverCommand(job) {
 const MAX_TEXT_BYTES = 1024 * 1024;
 const SEPARATOR = 30;
 const MAX_VERDICT_BYTES = 64 * 1024;
+const MAX_STAMP_BYTES = 32;
 const NEWLINE = 10;
 class PhaseParser {
   #onRunOutput;
@@ -15115,8 +15135,12 @@ class PhaseParser {
   #text;
   /** The start of a marker split across chunks, held back until the rest arrives. */
   #pending = Buffer.alloc(0);
-  /** The checker's verdict line; open while its end has not arrived. */
+  /** The checker's verdict line. */
   #verdict;
+  /** The driver's CPU stamp line (cpuMarker). */
+  #cpu;
+  /** The line a verdict or cpu marker began, while its end has not arrived. */
+  #line;
   /** When results are expected: their marker, and their tar once it began. */
   #results;
   constructor(options) {
@@ -15135,15 +15159,20 @@ class PhaseParser {
     this.#markers = [
       { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
       { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
-      { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" }
+      { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+      { bytes: Buffer.from(cpuMarker(options.nonce)), from: ["setup", "check"], to: "cpu" }
     ];
   }
   /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
   get verdict() {
-    return this.#verdict?.line.result().text;
+    return this.#verdict?.result().text;
   }
   get phase() {
     return this.#phase;
+  }
+  /** The driver's CPU stamp, once its line ended: read by the clock when the run begins. */
+  get cpuStamp() {
+    return this.#cpu === void 0 || this.#line === this.#cpu ? void 0 : this.#cpu.result().text;
   }
   /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
   get text() {
@@ -15157,12 +15186,12 @@ class PhaseParser {
     let data = Buffer.concat([this.#pending, chunk]);
     this.#pending = Buffer.alloc(0);
     for (; ; ) {
-      if (this.#verdict?.open) {
+      if (this.#line) {
         const end = data.indexOf(NEWLINE);
-        this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+        this.#line.push(end < 0 ? data : data.subarray(0, end));
         if (end < 0)
           return;
-        this.#verdict.open = false;
+        this.#line = void 0;
         data = data.subarray(end + 1);
       }
       const at = data.indexOf(SEPARATOR);
@@ -15182,8 +15211,8 @@ class PhaseParser {
           this.#pushRun(after);
         return;
       }
-      if (marker?.to === "verdict") {
-        this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+      if (marker?.to === "verdict" || marker?.to === "cpu") {
+        this.#line = marker.to === "verdict" ? this.#verdict = new StreamCapture(MAX_VERDICT_BYTES) : this.#cpu = new StreamCapture(MAX_STAMP_BYTES);
         data = rest.subarray(marker.bytes.length);
       } else if (marker) {
         this.#phase = marker.to;
@@ -19376,7 +19405,14 @@ const readOrUndefined = (path2) => {
     return void 0;
   }
 };
-function cgroupMeter(mounts, path2, proc = "/proc") {
+function cpuStampUs(stamp) {
+  const match2 = /^([ua])(\d{1,19})$/.exec(stamp);
+  if (!match2)
+    return void 0;
+  const value = Number(match2[2]);
+  return match2[1] === "u" ? { counter: "unified", us: value } : { counter: "cpuacct", us: Math.round(value / 1e3) };
+}
+function cgroupMeter(mounts, path2, proc = "/proc", { stamps = false } = {}) {
   const unified = mounts.unified === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.unified, path2);
   const cpuacct = mounts.cpuacct === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2);
   const cpu = mounts.cpu === void 0 ? void 0 : (0, external_node_path_namespaceObject.join)(mounts.cpu, path2);
@@ -19393,8 +19429,25 @@ function cgroupMeter(mounts, path2, proc = "/proc") {
         return last = reading;
       const gone = [unified, cpuacct].every((dir) => dir === void 0 || !(0, external_node_fs_namespaceObject.existsSync)(dir));
       return last !== void 0 && gone ? { ...last, tasks: 0 } : void 0;
+    },
+    ...stamps && {
+      since(stamp) {
+        const taken = cpuStampUs(stamp);
+        if (taken === void 0)
+          return void 0;
+        const now = taken.counter === "unified" ? unifiedUsageUs() : cpuacctUsageUs();
+        return now === void 0 || now < taken.us ? void 0 : now - taken.us;
+      }
     }
   };
+  function unifiedUsageUs() {
+    const stat = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.stat"));
+    return stat === void 0 ? void 0 : cpuStatUsageUs(stat);
+  }
+  function cpuacctUsageUs() {
+    const nanos = cpuacct === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
+    return nanos !== void 0 && /^\d+\s*$/.test(nanos) ? Math.round(Number(nanos) / 1e3) : void 0;
+  }
   function readCounters() {
     const pressure = unified === void 0 ? void 0 : readOrUndefined((0, external_node_path_namespaceObject.join)(unified, "cpu.pressure"));
     const stalledUs = pressure === void 0 ? void 0 : pressureFullUs(pressure);
@@ -19403,11 +19456,8 @@ function cgroupMeter(mounts, path2, proc = "/proc") {
     const throttled = Math.max((stat === void 0 ? void 0 : throttledUs(stat)) ?? 0, (v1Stat === void 0 ? void 0 : throttledUs(v1Stat)) ?? 0);
     const waitedUs = stalledUs === void 0 ? void 0 : stalledUs - throttled;
     let usedUs = stat === void 0 ? void 0 : cpuStatUsageUs(stat);
-    if ((usedUs === void 0 || usedUs === 0) && cpuacct !== void 0) {
-      const nanos = readOrUndefined((0, external_node_path_namespaceObject.join)(cpuacct, "cpuacct.usage"));
-      if (nanos !== void 0 && /^\d+\s*$/.test(nanos))
-        usedUs = Math.round(Number(nanos) / 1e3);
-    }
+    if (usedUs === void 0 || usedUs === 0)
+      usedUs = cpuacctUsageUs() ?? usedUs;
     if (waitedUs === void 0 && usedUs === void 0)
       return void 0;
     let queuedUs;
@@ -19440,7 +19490,7 @@ function containerCgroupPaths(id) {
     `machine.slice/libpod-${id}.scope`
   ];
 }
-function containerMeter(id, mounts = localCgroupMounts()) {
+function containerMeter(id, { mounts = localCgroupMounts(), ...options } = {}) {
   let meter;
   return {
     kind: "cgroup CPU pressure",
@@ -19452,10 +19502,11 @@ function containerMeter(id, mounts = localCgroupMounts()) {
         const found = containerCgroupPaths(known).find((path2) => mounts.unified !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.unified, path2)) || mounts.cpuacct !== void 0 && (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(mounts.cpuacct, path2)));
         if (found === void 0)
           return void 0;
-        meter = cgroupMeter(mounts, found);
+        meter = cgroupMeter(mounts, found, "/proc", options);
       }
       return meter.read();
-    }
+    },
+    ...options.stamps && { since: (stamp) => meter?.since?.(stamp) }
   };
 }
 function engineIsLocal(env = process.env) {
@@ -19742,8 +19793,8 @@ function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false }
     }
   };
 }
-function apiContainerMeter(api, container, local) {
-  return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
+function apiContainerMeter(api, container, local, runtime) {
+  return local ? containerMeter(() => container.id, { stamps: !isGvisor(runtime) }) : statsMeter(api, container.name, { fresh: container.fresh });
 }
 async function makeNameFiles(api, name, config) {
   await api.call("POST", `/containers/create?name=${name}`, config);
@@ -19918,6 +19969,11 @@ class RunClock {
   #onExpired;
   #phase;
   #run;
+  /**
+   * The meter's CPU time when the candidate's run began, by the driver's stamp where the meter vouches for
+   * it: node reads the run marker late on a busy machine, and the CPU the candidate used meanwhile is its.
+   */
+  #cpuFromUs;
   /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
   #last;
   /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
@@ -19949,6 +20005,10 @@ class RunClock {
       onRun: () => {
         const start = this.#read() ?? (meter?.startsAtZero === true ? { waitedUs: 0, usedUs: 0 } : void 0);
         this.#run = { startedAt: performance.now(), start, limitMs: timeoutMs, backstopMs };
+        const stamp = this.parser.cpuStamp;
+        const sinceUs = stamp === void 0 ? void 0 : meter?.since?.(stamp);
+        if (start !== void 0)
+          this.#cpuFromUs = Math.max(0, start.usedUs - (sinceUs ?? 0));
         this.#phase = this.#run;
         this.#arm(timeoutMs);
         if (meter !== void 0)
@@ -19968,13 +20028,17 @@ class RunClock {
     this.parser.end();
     return this.#run === void 0 ? 0 : Math.round(endedAt - this.#run.startedAt);
   }
-  /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+  /**
+   * The candidate's CPU time from the start of its run (the driver's stamp, else the run marker) to its
+   * end, and its wait from the run marker; undefined without a meter's reading.
+   */
   get spent() {
     if (this.#run?.start === void 0 || this.#final === void 0)
       return void 0;
     const spent = spentBetween(this.#run.start, this.#final);
     const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-    return { cpuMs: Math.round(spent.usedMs), waitedMs: Math.round(waitedMs) };
+    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+    return { cpuMs: Math.round(cpuUs / 1e3), waitedMs: Math.round(waitedMs) };
   }
   /** Takes the reading that ends the candidate's time, once. */
   #finish() {
@@ -20157,7 +20221,9 @@ class cli_engine_CliEngine extends OpeningEngine {
     const { exit, outcome: outcome2 } = await readChild(child, job, opening, {
       kill: () => this.#kill(name, child),
       memory: () => this.#memory(name),
-      ...cidfile !== void 0 && { meter: containerMeter(() => readCid(cidfile)) }
+      ...cidfile !== void 0 && {
+        meter: containerMeter(() => readCid(cidfile), { stamps: !isGvisor(job.limits.runtime) })
+      }
     });
     if (exit.error)
       return failedFacts(`cannot run ${this.binary}: ${exit.error.message}`);
@@ -20409,7 +20475,7 @@ class FreshPoolEngine extends CliImages {
       input,
       job,
       nonce,
-      meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local),
+      meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local, job.limits.runtime),
       kill: () => this.#kill(name),
       memory: () => containerMemory(this.#api, name)
     });
@@ -21719,7 +21785,7 @@ function bwrapArgv(tools, plan, cgroups, policy) {
   return [
     tools.bwrap,
     ...plan.bwrap,
-    ...plan.sys ? sysMounts(cgroups.controllers) : [],
+    ...plan.sys ? sysMounts([...cgroups.controllers, ...cgroups.accounting]) : [],
     ...["--clearenv", ...env, "--seccomp", "3", "--"],
     ...plan.init,
     ...policy.argv
@@ -21785,7 +21851,7 @@ class NamespaceEngine extends CliImages {
     const { exit, outcome: outcome2 } = await readChild(held, job, opening, {
       kill: () => this.#kill(id, child),
       memory: () => cgroupMemory(id),
-      meter: cgroupMeter(localCgroupMounts(), id)
+      meter: cgroupMeter(localCgroupMounts(), id, "/proc", { stamps: true })
     });
     if (exit.error)
       return failedFacts(`cannot run ${this.#tools.perl}: ${exit.error.message}`);
@@ -22009,9 +22075,9 @@ function cgroupDirs(id) {
   const v2 = (0, external_node_fs_namespaceObject.existsSync)((0, external_node_path_namespaceObject.join)(CGROUP_ROOT, "cgroup.controllers"));
   const controllers = v2 ? [{ dir: (0, external_node_path_namespaceObject.join)(CGROUP_ROOT, id) }] : CONTROLLERS.map((controller) => ({ controller, dir: cgroupDir(controller, id) }));
   const { unified } = localCgroupMounts();
-  const accounting = !v2 && unified !== void 0 ? [(0, external_node_path_namespaceObject.join)(unified, id)] : [];
-  const dirs = [...controllers.map((c) => c.dir), ...accounting];
-  return { dirs, procs: dirs.map((dir) => (0, external_node_path_namespaceObject.join)(dir, "cgroup.procs")), controllers };
+  const accounting = !v2 && unified !== void 0 ? [{ controller: "unified", dir: (0, external_node_path_namespaceObject.join)(unified, id) }] : [];
+  const dirs = [...controllers, ...accounting].map((c) => c.dir);
+  return { dirs, procs: dirs.map((dir) => (0, external_node_path_namespaceObject.join)(dir, "cgroup.procs")), controllers, accounting };
 }
 function makeCgroups({ dirs }, limits) {
   for (const dir of dirs)
@@ -22255,7 +22321,7 @@ class SharedEngine extends CliImages {
       },
       memory: () => containerMemory(this.#api, name),
       // One candidate at a time in the container: the counters' growth over its run is its own.
-      meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local),
+      meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local, job.limits.runtime),
       exited
     });
     shared.exits.delete(exec.Id);

@@ -131,6 +131,26 @@ const readOrUndefined = (path: string): string | undefined => {
   }
 };
 
+export interface MeterOptions {
+  /**
+   * Vouch for the CPU stamps the sandbox's driver reads inside it (CpuMeter.since): only where the
+   * sandbox's /sys/fs/cgroup shows this very cgroup (the namespace sandbox's binds, docker's runc), never
+   * under gVisor, whose cgroupfs counts in its own kernel.
+   */
+  stamps?: boolean;
+}
+
+/**
+ * A CPU stamp as the driver writes it (driver.ts, cpu_stamp): `u` and a cgroup v2 `usage_usec`, or `a`
+ * and v1's `cpuacct.usage` in nanoseconds; in microseconds, with the counter it was read from.
+ */
+export function cpuStampUs(stamp: string): { counter: "unified" | "cpuacct"; us: number } | undefined {
+  const match = /^([ua])(\d{1,19})$/.exec(stamp);
+  if (!match) return undefined;
+  const value = Number(match[2]);
+  return match[1] === "u" ? { counter: "unified", us: value } : { counter: "cpuacct", us: Math.round(value / 1000) };
+}
+
 /**
  * A meter of one cgroup (a path relative to each hierarchy's root, the same in each, as cgroupfs lays them
  * out): the wait from the unified hierarchy's cpu.pressure, the CPU time from its cpu.stat or from v1's
@@ -141,7 +161,12 @@ const readOrUndefined = (path: string): string | undefined => {
  * after the last task, and cannot before), the last counters with no task. Undefined when neither counter
  * can be read and never could (the cgroup is not there).
  */
-export function cgroupMeter(mounts: CgroupMounts, path: string, proc = "/proc"): CpuMeter {
+export function cgroupMeter(
+  mounts: CgroupMounts,
+  path: string,
+  proc = "/proc",
+  { stamps = false }: MeterOptions = {},
+): CpuMeter {
   const unified = mounts.unified === undefined ? undefined : join(mounts.unified, path);
   const cpuacct = mounts.cpuacct === undefined ? undefined : join(mounts.cpuacct, path);
   const cpu = mounts.cpu === undefined ? undefined : join(mounts.cpu, path);
@@ -159,7 +184,26 @@ export function cgroupMeter(mounts: CgroupMounts, path: string, proc = "/proc"):
       const gone = [unified, cpuacct].every((dir) => dir === undefined || !existsSync(dir));
       return last !== undefined && gone ? { ...last, tasks: 0 } : undefined;
     },
+    ...(stamps && {
+      since(stamp: string): number | undefined {
+        const taken = cpuStampUs(stamp);
+        if (taken === undefined) return undefined;
+        const now = taken.counter === "unified" ? unifiedUsageUs() : cpuacctUsageUs();
+        // A stamp past the counter's value now is none of this sandbox's: its own counter only grows.
+        return now === undefined || now < taken.us ? undefined : now - taken.us;
+      },
+    }),
   };
+
+  function unifiedUsageUs(): number | undefined {
+    const stat = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.stat"));
+    return stat === undefined ? undefined : cpuStatUsageUs(stat);
+  }
+
+  function cpuacctUsageUs(): number | undefined {
+    const nanos = cpuacct === undefined ? undefined : readOrUndefined(join(cpuacct, "cpuacct.usage"));
+    return nanos !== undefined && /^\d+\s*$/.test(nanos) ? Math.round(Number(nanos) / 1000) : undefined;
+  }
 
   function readCounters(): CpuReading | undefined {
     const pressure = unified === undefined ? undefined : readOrUndefined(join(unified, "cpu.pressure"));
@@ -174,10 +218,7 @@ export function cgroupMeter(mounts: CgroupMounts, path: string, proc = "/proc"):
     const waitedUs = stalledUs === undefined ? undefined : stalledUs - throttled;
     let usedUs = stat === undefined ? undefined : cpuStatUsageUs(stat);
     // Under gVisor the sandbox joins v1's hierarchies only: its unified cgroup is there but empty.
-    if ((usedUs === undefined || usedUs === 0) && cpuacct !== undefined) {
-      const nanos = readOrUndefined(join(cpuacct, "cpuacct.usage"));
-      if (nanos !== undefined && /^\d+\s*$/.test(nanos)) usedUs = Math.round(Number(nanos) / 1000);
-    }
+    if (usedUs === undefined || usedUs === 0) usedUs = cpuacctUsageUs() ?? usedUs;
     if (waitedUs === undefined && usedUs === undefined) return undefined;
     // The first list that names the tasks; the next only while it never has (half the cost of both).
     let queuedUs: number | undefined;
@@ -222,7 +263,10 @@ export function containerCgroupPaths(id: string): string[] {
  * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
  * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
  */
-export function containerMeter(id: () => string | undefined, mounts: CgroupMounts = localCgroupMounts()): CpuMeter {
+export function containerMeter(
+  id: () => string | undefined,
+  { mounts = localCgroupMounts(), ...options }: MeterOptions & { mounts?: CgroupMounts } = {},
+): CpuMeter {
   let meter: CpuMeter | undefined;
   return {
     kind: "cgroup CPU pressure",
@@ -236,10 +280,11 @@ export function containerMeter(id: () => string | undefined, mounts: CgroupMount
             (mounts.cpuacct !== undefined && existsSync(join(mounts.cpuacct, path))),
         );
         if (found === undefined) return undefined;
-        meter = cgroupMeter(mounts, found);
+        meter = cgroupMeter(mounts, found, "/proc", options);
       }
       return meter.read();
     },
+    ...(options.stamps && { since: (stamp: string) => meter?.since?.(stamp) }),
   };
 }
 

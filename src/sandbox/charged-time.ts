@@ -37,6 +37,12 @@ export interface CpuMeter {
    * answer lags) may start from zero: that charges the candidate's CPU time with the parse check's, never less.
    */
   readonly startsAtZero?: boolean;
+  /**
+   * The CPU time, in microseconds, the sandbox used from the reading its driver took inside it (`stamp`,
+   * driver.ts's cpu marker) until now, by the same counter; undefined where the meter cannot vouch for the
+   * stamp (another counter's, past the counter's value now, or a meter that reads none inside).
+   */
+  since?(stamp: string): number | undefined;
 }
 
 /** What a clock does next: wait so long again, or end the run. */

@@ -61,6 +61,11 @@ export class RunClock {
   readonly #onExpired: () => void;
   #phase: Phase;
   #run: Phase | undefined;
+  /**
+   * The meter's CPU time when the candidate's run began, by the driver's stamp where the meter vouches for
+   * it: node reads the run marker late on a busy machine, and the CPU the candidate used meanwhile is its.
+   */
+  #cpuFromUs: number | undefined;
   /** The last reading of the meter: the counters may be gone with the sandbox when the run ends. */
   #last: CpuReading | undefined;
   /** The reading that ends the candidate's time: at its deadline, or once its command ended. */
@@ -102,6 +107,9 @@ export class RunClock {
       onRun: () => {
         const start = this.#read() ?? (meter?.startsAtZero === true ? { waitedUs: 0, usedUs: 0 } : undefined);
         this.#run = { startedAt: performance.now(), start, limitMs: timeoutMs, backstopMs };
+        const stamp = this.parser.cpuStamp;
+        const sinceUs = stamp === undefined ? undefined : meter?.since?.(stamp);
+        if (start !== undefined) this.#cpuFromUs = Math.max(0, start.usedUs - (sinceUs ?? 0));
         this.#phase = this.#run;
         this.#arm(timeoutMs);
         if (meter !== undefined) this.#poll = setInterval(() => this.#read(), METER_POLL_MS).unref();
@@ -122,12 +130,16 @@ export class RunClock {
     return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
   }
 
-  /** The candidate's CPU time and wait from the run marker to its end; undefined without a meter's reading. */
+  /**
+   * The candidate's CPU time from the start of its run (the driver's stamp, else the run marker) to its
+   * end, and its wait from the run marker; undefined without a meter's reading.
+   */
   get spent(): CpuSpent | undefined {
     if (this.#run?.start === undefined || this.#final === undefined) return undefined;
     const spent = spentBetween(this.#run.start, this.#final);
     const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-    return { cpuMs: Math.round(spent.usedMs), waitedMs: Math.round(waitedMs) };
+    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+    return { cpuMs: Math.round(cpuUs / 1000), waitedMs: Math.round(waitedMs) };
   }
 
   /** Takes the reading that ends the candidate's time, once. */

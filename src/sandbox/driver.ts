@@ -40,6 +40,15 @@ export function resultsMarker(nonce: string): string {
   return `\x1esandbox-gate:results:${nonce}\n`;
 }
 
+/**
+ * What the driver writes just before the candidate's run begins (before the run marker, or before it execs
+ * a check that writes the run marker): the next line is the sandbox's CPU counter as it read it there
+ * (cgroup-meter.ts's cpuStampUs), so the time node takes to read the run marker is not lost from `cpu_ms`.
+ */
+export function cpuMarker(nonce: string): string {
+  return `\x1esandbox-gate:cpu:${nonce}\n`;
+}
+
 export function verdictMarker(nonce: string): string {
   return `${VERDICT_PREFIX}${nonce}\n`;
 }
@@ -71,11 +80,28 @@ export function writeInput(stdin: Writable, input: readonly Uint8Array[]): void 
 // once it ends, the matching files go to stderr as a tar behind a results marker, then the driver exits
 // with the command's status. The driver then outlives the run marker, with the nonce in its memory: all
 // the candidate could do with it is forge its own results, which it can write into its work dir anyway.
+// cpu_stamp writes the sandbox's CPU counter behind a cpu marker where its /sys shows its own cgroup (v2's
+// cpu.stat, a v1 host's unified one, v1's cpuacct.usage): builtins only, no process started. Read just
+// before the candidate's run begins, it lets the clock count the candidate's CPU time from there rather
+// than from the moment node reads the run marker, which on a busy machine is tens of milliseconds later.
 function driverScript(afterCommand: string): string {
   return String.raw`base=$1
 command=$2
 results=$3
 shift 3
+cpu_stamp() {
+  for cgstat in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/unified/cpu.stat; do
+    [ -r "$cgstat" ] || continue
+    while read -r cgkey cgused; do
+      [ "$cgkey" = usage_usec ] || continue
+      printf '\036sandbox-gate:cpu:%s\nu%s\n' "$nonce" "$cgused" >&2
+      return 0
+    done <"$cgstat"
+  done
+  cgstat=/sys/fs/cgroup/cpuacct/cpuacct.usage
+  [ -r "$cgstat" ] && IFS= read -r cgused <"$cgstat" && printf '\036sandbox-gate:cpu:%s\na%s\n' "$nonce" "$cgused" >&2
+  return 0
+}
 IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
@@ -114,10 +140,12 @@ fi
 if [ -z "$command" ] && [ "$#" -gt 0 ]; then
   # The check runs the command itself once its file parses, and writes the run marker before it.
   export ${VERDICT_ENV}="$nonce"
+  cpu_stamp
 else
   if [ "$#" -gt 0 ]; then
     ${VERDICT_ENV}=$nonce "$@" >&2 || exit "$?"
   fi
+  cpu_stamp
   printf '\036sandbox-gate:run:%s\n' "$nonce" >&2
   set -- sh -c "$command"
 fi
@@ -179,12 +207,14 @@ const SEPARATOR = 0x1e;
 interface Marker {
   bytes: Buffer;
   from: readonly Phase[];
-  /** The phase it begins, or `verdict`: the line after it is the checker's verdict. */
-  to: Phase | "verdict";
+  /** The phase it begins, or the line after it is the checker's verdict or the driver's CPU stamp. */
+  to: Phase | "verdict" | "cpu";
 }
 
 /** A checker's verdict is one line of JSON: a message, a file, a line and a column. */
 const MAX_VERDICT_BYTES = 64 * 1024;
+/** A CPU stamp is a letter and at most 19 digits; a longer line is no stamp (cpuStampUs refuses it). */
+const MAX_STAMP_BYTES = 32;
 const NEWLINE = 0x0a;
 
 export interface PhaseParserOptions {
@@ -219,8 +249,12 @@ export class PhaseParser {
   #text: StreamCapture;
   /** The start of a marker split across chunks, held back until the rest arrives. */
   #pending: Buffer = Buffer.alloc(0);
-  /** The checker's verdict line; open while its end has not arrived. */
-  #verdict: { line: StreamCapture; open: boolean } | undefined;
+  /** The checker's verdict line. */
+  #verdict: StreamCapture | undefined;
+  /** The driver's CPU stamp line (cpuMarker). */
+  #cpu: StreamCapture | undefined;
+  /** The line a verdict or cpu marker began, while its end has not arrived. */
+  #line: StreamCapture | undefined;
   /** When results are expected: their marker, and their tar once it began. */
   readonly #results: { marker: Buffer; capture: StreamCapture; open: boolean } | undefined;
 
@@ -242,16 +276,22 @@ export class PhaseParser {
       { bytes: Buffer.from(checkMarker(options.nonce)), from: ["setup"], to: "check" },
       { bytes: Buffer.from(runMarker(options.nonce)), from: ["setup", "check"], to: "run" },
       { bytes: Buffer.from(verdictMarker(options.nonce)), from: ["check"], to: "verdict" },
+      { bytes: Buffer.from(cpuMarker(options.nonce)), from: ["setup", "check"], to: "cpu" },
     ];
   }
 
   /** The line a checker wrote after the verdict marker, if one did: the only verdict the candidate cannot forge. */
   get verdict(): string | undefined {
-    return this.#verdict?.line.result().text;
+    return this.#verdict?.result().text;
   }
 
   get phase(): Phase {
     return this.#phase;
+  }
+
+  /** The driver's CPU stamp, once its line ended: read by the clock when the run begins. */
+  get cpuStamp(): string | undefined {
+    return this.#cpu === undefined || this.#line === this.#cpu ? undefined : this.#cpu.result().text;
   }
 
   /** What the driver and the checker wrote in the last phase before the run (set-up error, checker output). */
@@ -267,11 +307,11 @@ export class PhaseParser {
     let data = Buffer.concat([this.#pending, chunk]);
     this.#pending = Buffer.alloc(0);
     for (;;) {
-      if (this.#verdict?.open) {
+      if (this.#line) {
         const end = data.indexOf(NEWLINE);
-        this.#verdict.line.push(end < 0 ? data : data.subarray(0, end));
+        this.#line.push(end < 0 ? data : data.subarray(0, end));
         if (end < 0) return;
-        this.#verdict.open = false;
+        this.#line = undefined;
         data = data.subarray(end + 1);
       }
       const at = data.indexOf(SEPARATOR);
@@ -290,8 +330,11 @@ export class PhaseParser {
         if (after.length > 0) this.#pushRun(after);
         return;
       }
-      if (marker?.to === "verdict") {
-        this.#verdict = { line: new StreamCapture(MAX_VERDICT_BYTES), open: true };
+      if (marker?.to === "verdict" || marker?.to === "cpu") {
+        this.#line =
+          marker.to === "verdict"
+            ? (this.#verdict = new StreamCapture(MAX_VERDICT_BYTES))
+            : (this.#cpu = new StreamCapture(MAX_STAMP_BYTES));
         data = rest.subarray(marker.bytes.length);
       } else if (marker) {
         this.#phase = marker.to;

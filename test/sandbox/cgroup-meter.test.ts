@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   cgroupMeter,
   cgroupMounts,
+  cpuStampUs,
   cpuStatUsageUs,
   pressureFullUs,
   schedstat,
@@ -135,6 +136,33 @@ describe("cgroupMeter", () => {
   it("reads nothing when the cgroup is not there", () => {
     const root = tree({});
     expect(cgroupMeter({ unified: join(root, "unified") }, "sandbox-gate/none").read()).toBeUndefined();
+  });
+
+  it("counts the CPU time since the driver's stamp by the counter it was read from, and only that", () => {
+    const root = tree({
+      "unified/sandbox-gate/c1/cpu.stat": "usage_usec 9000\n",
+      "cpuacct/sandbox-gate/c1/cpuacct.usage": "7000000\n",
+    });
+    const mounts = { unified: join(root, "unified"), cpuacct: join(root, "cpuacct") };
+    const meter = cgroupMeter(mounts, "sandbox-gate/c1", "/proc", { stamps: true });
+    expect(meter.since?.("u8250")).toBe(750);
+    expect(meter.since?.("a6400000")).toBe(600);
+    expect(meter.since?.("u9000")).toBe(0);
+    // Past the counter's value now: another cgroup's (a host's root shown inside), or forged.
+    expect(meter.since?.("u9001")).toBeUndefined();
+    expect(meter.since?.("a7001000")).toBeUndefined();
+    for (const bad of ["", "u", "x100", "u-5", "u 100", "u100\n", `u${"9".repeat(20)}`])
+      expect(meter.since?.(bad)).toBeUndefined();
+    // Where the sandbox's /sys may show another kernel's counters (gVisor), no stamp is vouched for.
+    expect("since" in cgroupMeter(mounts, "sandbox-gate/c1")).toBe(false);
+  });
+});
+
+describe("cpuStampUs", () => {
+  it("reads a v2 usage_usec and a v1 cpuacct.usage in microseconds", () => {
+    expect(cpuStampUs("u123")).toEqual({ counter: "unified", us: 123 });
+    expect(cpuStampUs("a123456")).toEqual({ counter: "cpuacct", us: 123 });
+    expect(cpuStampUs("a123456 ")).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CpuMeter, CpuReading } from "../../src/sandbox/charged-time.js";
 import { RunClock } from "../../src/sandbox/clock.js";
-import { START_GRACE_MS, newNonce, resultsMarker, runMarker } from "../../src/sandbox/driver.js";
+import { START_GRACE_MS, cpuMarker, newNonce, resultsMarker, runMarker } from "../../src/sandbox/driver.js";
 
 const NONCE = newNonce();
 const RUN_MARKER = runMarker(NONCE);
@@ -251,6 +251,42 @@ describe("RunClock with a meter: the time the candidate had", () => {
       expect(run.spent).toEqual(spent);
     },
   );
+
+  it("counts the CPU time from the driver's stamp where the meter vouches for it: node reads the marker late", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    counters.usedMs = 30; // set-up and the parse check
+    const stamps: string[] = [];
+    const since = (stamp: string) => (
+      stamps.push(stamp),
+      stamp === "u30000" ? counters.usedMs * 1000 - 30_000 : undefined
+    );
+    const { run } = clock(5_000, { ...cpu, since });
+    run.parser.push(Buffer.from(`${cpuMarker(NONCE)}u30`));
+    run.parser.push(Buffer.from(`000\n`));
+    counters.usedMs += 80; // the candidate ran while node waited for a CPU to read the run marker
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.usedMs += 1_000;
+    vi.advanceTimersByTime(2_000);
+    run.end();
+    expect(stamps).toEqual(["u30000"]);
+    expect(run.spent).toEqual({ cpuMs: 1_080, waitedMs: 0 });
+  });
+
+  it.each([
+    ["a stamp the meter does not vouch for", () => undefined, cpuMarker(NONCE) + "u1\n"],
+    ["no stamp", () => 5_000, ""],
+  ])("counts the CPU time from the run marker with %s", (_case, since, before) => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run } = clock(5_000, { ...cpu, since });
+    counters.usedMs = 30;
+    run.parser.push(Buffer.from(before + RUN_MARKER));
+    counters.usedMs += 1_000;
+    vi.advanceTimersByTime(2_000);
+    run.end();
+    expect(run.spent?.cpuMs).toBe(1_000);
+  });
 
   it("reads the CPU time once the command ended, while the sandbox is still there", () => {
     const { counters, cpu } = meter();

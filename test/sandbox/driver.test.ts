@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   PhaseParser,
   checkMarker,
+  cpuMarker,
   driverArgv,
   driverInput,
   newNonce,
@@ -26,6 +27,7 @@ import {
 import { VERDICT_ENV } from "../../src/core/verdict-channel.js";
 import { tarPieces } from "../../src/core/tar/pack.js";
 import { untar } from "../../src/core/tar/unpack.js";
+import { cpuStampUs } from "../../src/sandbox/cgroup-meter.js";
 
 const NONCE = newNonce();
 const CHECK_MARKER = checkMarker(NONCE);
@@ -368,6 +370,28 @@ describe("the driver script", () => {
     "checker",
   ];
 
+  // The driver reads the CPU counter its /sys shows (here the host's own, as a sandbox shows its own cgroup).
+  const counterShown = [
+    "/sys/fs/cgroup/cpu.stat",
+    "/sys/fs/cgroup/unified/cpu.stat",
+    "/sys/fs/cgroup/cpuacct/cpuacct.usage",
+  ].some((file) => existsSync(file));
+
+  it.each([
+    ["the run marker", { command: "sh solution.sh" }],
+    ["a check that runs the command", { command: "", check: [...RUNS_COMMAND, "ok"] }],
+  ])("stamps the CPU counter just before %s, and the stamp is no process's output", async (_, job) => {
+    const { code, stdout, parsed } = await runDriver(job);
+    expect(code).toBe(0);
+    expect(parsed.parser.phase).toBe("run");
+    expect(parsed.parser.text).toBe("");
+    expect(stdout).not.toContain("sandbox-gate:cpu");
+    expect(parsed.runOutput).toBe("err\n");
+    const stamp = parsed.parser.cpuStamp;
+    if (!counterShown) return expect(stamp).toBeUndefined();
+    expect(cpuStampUs(stamp!), stamp).toBeDefined();
+  });
+
   it("lets a check that runs the command write the run marker, with the nonce in its environment alone", async () => {
     const { code, stdout, parsed } = await runDriver({ command: "", check: [...RUNS_COMMAND, "ok"] });
     expect(code).toBe(0);
@@ -431,5 +455,38 @@ describe("the checker's verdict channel", () => {
     const after = parse([CHECK_MARKER, RUN_MARKER, verdictMarker(NONCE), `${VERDICT}\n`]);
     expect(after.parser.verdict).toBeUndefined();
     expect(after.runOutput).toBe(`${verdictMarker(NONCE)}${VERDICT}\n`);
+  });
+});
+
+describe("the driver's CPU stamp", () => {
+  const CPU_MARKER = cpuMarker(NONCE);
+
+  it("takes the line after the cpu marker in set-up or the check, apart from our text", () => {
+    expect(parse([CPU_MARKER, "u1234\n", RUN_MARKER]).parser.cpuStamp).toBe("u1234");
+    const checked = parse([CHECK_MARKER, "a checker's note\n", CPU_MARKER, "a98765\n", RUN_MARKER, "out"]);
+    expect(checked.parser.cpuStamp).toBe("a98765");
+    expect(checked.parser.text).toBe("a checker's note\n");
+    expect(checked.runOutput).toBe("out");
+  });
+
+  it.each(splits(`${CPU_MARKER}u1234\n${RUN_MARKER}after`))("reads it split anywhere: %j", (a, b) => {
+    const { parser, runOutput } = parse([a, b]);
+    expect(parser.cpuStamp).toBe("u1234");
+    expect(runOutput).toBe("after");
+  });
+
+  it("has none while its line is open, and keeps a long line bounded (no stamp reads it)", () => {
+    expect(parse([CPU_MARKER, "u12"]).parser.cpuStamp).toBeUndefined();
+    const long = parse([CPU_MARKER, `u${"1".repeat(100)}\n`, RUN_MARKER]).parser.cpuStamp;
+    expect(long!.length).toBeLessThanOrEqual(64);
+    expect(cpuStampUs(long!)).toBeUndefined();
+  });
+
+  it("takes none with another nonce, nor after the run marker: that is the candidate's text", () => {
+    const forged = `${cpuMarker(newNonce())}u1\n`;
+    expect(parse([forged, RUN_MARKER]).parser.cpuStamp).toBeUndefined();
+    const after = parse([RUN_MARKER, CPU_MARKER, "u1\n"]);
+    expect(after.parser.cpuStamp).toBeUndefined();
+    expect(after.runOutput).toBe(`${CPU_MARKER}u1\n`);
   });
 });

@@ -106,6 +106,26 @@ describe("isolation: namespace", () => {
     expect(facts).toMatchObject({ phase: "run", oomKilled: true, exitCode: 137, timedOut: false });
   });
 
+  it("counts the candidate's CPU time from the driver's stamp, however late node reads the run marker", async () => {
+    const spin = "import time\nwhile time.process_time() < 0.6:\n    pass\nprint(time.process_time())";
+    // Node busy from the moment the candidate's input is written (the engine yields right after writing
+    // it): the sandbox unpacks, checks, stamps and runs on the other core while its run marker waits.
+    const facts = await engine.run(pythonJob(spin, runId), {
+      onContainer: (id) => {
+        seen.push(id);
+        queueMicrotask(() => {
+          const until = performance.now() + 400;
+          while (performance.now() < until);
+        });
+      },
+    });
+    expect(facts).toMatchObject({ phase: "run", exitCode: 0 });
+    // At least all the CPU time its process says it used, its interpreter's start included.
+    const used = Math.round(Number(facts.stdout.text.trim()) * 1000);
+    expect(used).toBeGreaterThanOrEqual(600);
+    expect(facts.cpuMs).toBeGreaterThanOrEqual(used);
+  });
+
   // Last: the cleanup by label removes this run's template too.
   it("leaves another run's sandboxes alone when it cleans up its own by label", async () => {
     const otherId = `ns-other-${randomBytes(4).toString("hex")}`;

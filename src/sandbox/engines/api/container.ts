@@ -5,7 +5,7 @@ import type { CpuMeter, CpuReading } from "../../charged-time.js";
 import { containerMeter } from "../../cgroup-meter.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../../memory-sample.js";
-import type { NameFiles } from "../../policy.js";
+import { type NameFiles, isGvisor } from "../../policy.js";
 import { ApiError, type EngineApi } from "./engine-api.js";
 
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
@@ -98,13 +98,17 @@ export function statsMeter(
 /**
  * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
  * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
+ * The driver's CPU stamps are its container's counters unless gVisor's kernel counts them (`runtime`).
  */
 export function apiContainerMeter(
   api: EngineApi,
   container: { name: string; id: string | undefined; fresh: boolean },
   local: boolean,
+  runtime?: string,
 ): CpuMeter {
-  return local ? containerMeter(() => container.id) : statsMeter(api, container.name, { fresh: container.fresh });
+  return local
+    ? containerMeter(() => container.id, { stamps: !isGvisor(runtime) })
+    : statsMeter(api, container.name, { fresh: container.fresh });
 }
 
 interface NamedContainer {

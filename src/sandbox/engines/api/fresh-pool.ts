@@ -118,7 +118,7 @@ export class FreshPoolEngine extends CliImages {
       input,
       job,
       nonce,
-      meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local),
+      meter: apiContainerMeter(this.#api, { name, id, fresh: true }, this.#local, job.limits.runtime),
       kill: () => this.#kill(name),
       memory: () => containerMemory(this.#api, name),
     });

@@ -196,7 +196,7 @@ export class SharedEngine extends CliImages {
       },
       memory: () => containerMemory(this.#api, name),
       // One candidate at a time in the container: the counters' growth over its run is its own.
-      meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local),
+      meter: apiContainerMeter(this.#api, { name, id: shared.id, fresh: false }, this.#local, job.limits.runtime),
       exited,
     });
     shared.exits.delete(exec.Id);

@@ -96,7 +96,7 @@ function bwrapArgv(tools: SandboxTools, plan: SandboxPlan, cgroups: CgroupDirs, 
   return [
     tools.bwrap,
     ...plan.bwrap,
-    ...(plan.sys ? sysMounts(cgroups.controllers) : []),
+    ...(plan.sys ? sysMounts([...cgroups.controllers, ...cgroups.accounting]) : []),
     ...["--clearenv", ...env, "--seccomp", "3", "--"],
     ...plan.init,
     ...policy.argv,
@@ -189,7 +189,7 @@ export class NamespaceEngine extends CliImages {
     const { exit, outcome } = await readChild(held, job, opening, {
       kill: () => this.#kill(id, child),
       memory: () => cgroupMemory(id),
-      meter: cgroupMeter(localCgroupMounts(), id),
+      meter: cgroupMeter(localCgroupMounts(), id, "/proc", { stamps: true }),
     });
     if (exit.error) return failedFacts(`cannot run ${this.#tools.perl}: ${exit.error.message}`);
     const ooms = await oomKills(id);
@@ -427,6 +427,11 @@ interface CgroupDirs {
   dirs: string[];
   procs: string[];
   controllers: Array<{ controller?: string; dir: string }>;
+  /**
+   * A v1 host's unified directory, which limits nothing but counts the candidate's CPU: its /sys shows it
+   * where the host's does (/sys/fs/cgroup/unified), so the driver's CPU stamp reads the meter's counter.
+   */
+  accounting: Array<{ controller: string; dir: string }>;
 }
 
 function cgroupDirs(id: string): CgroupDirs {
@@ -437,9 +442,9 @@ function cgroupDirs(id: string): CgroupDirs {
   // Beside v1's controllers, the unified hierarchy (where it is mounted) counts the candidate's CPU
   // pressure and time: the clock's meter reads it (clock.ts). It limits nothing.
   const { unified } = localCgroupMounts();
-  const accounting = !v2 && unified !== undefined ? [join(unified, id)] : [];
-  const dirs = [...controllers.map((c) => c.dir), ...accounting];
-  return { dirs, procs: dirs.map((dir) => join(dir, "cgroup.procs")), controllers };
+  const accounting = !v2 && unified !== undefined ? [{ controller: "unified", dir: join(unified, id) }] : [];
+  const dirs = [...controllers, ...accounting].map((c) => c.dir);
+  return { dirs, procs: dirs.map((dir) => join(dir, "cgroup.procs")), controllers, accounting };
 }
 
 /** Makes the cgroup and writes its limits: memory without swap, pids, the CPU quota. */
