@@ -49310,6 +49310,13 @@ class GitObjects {
         return git;
     }
 }
+/** The content of blob `id`; `what` names it in the error when it is none (missing, or a tree). */
+async function readBlob(objects, id, what = id) {
+    const blob = await objects.read(id);
+    if (blob?.type !== "blob")
+        throw new Error(`git: ${what} is not a blob (${blob?.type ?? "missing"})`);
+    return blob.content;
+}
 /** The full sha of the commit `name` names, or undefined when it names none (a tree, a blob, nothing, an option). */
 async function resolveCommit(objects, name) {
     // Read as an object name, never as an option: cat-file takes names on its input, not in its argv.
@@ -49487,29 +49494,14 @@ async function readBaseTree(root, maxBytes, input) {
     return { files, bytes, listedBy: tracked ? "git" : "walk", skipped };
 }
 /** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
-function readBlobs(root, ids) {
-    return new Promise((done, fail) => {
-        const git = (0,external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-        const batch = new CatFileBatch();
-        let stderr = "";
-        git.stdout.on("data", (chunk) => batch.push(chunk));
-        git.stderr.on("data", (chunk) => (stderr += chunk.toString()));
-        git.on("error", fail);
-        git.on("close", (code) => {
-            if (code !== 0)
-                return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-            const blobs = [];
-            for (const [i, id] of ids.entries()) {
-                const object = batch.objects[i];
-                const type = object?.header.split(" ")[1];
-                if (type !== "blob")
-                    return fail(new Error(`git cat-file: ${id} is not a blob (${object?.header ?? "no answer"})`));
-                blobs.push(object.content);
-            }
-            done(blobs);
-        });
-        git.stdin.end(ids.map((id) => `${id}\n`).join(""));
-    });
+async function readBlobs(root, ids) {
+    const objects = new GitObjects(root);
+    try {
+        return await Promise.all(ids.map((id) => readBlob(objects, id)));
+    }
+    finally {
+        objects.close();
+    }
 }
 /**
  * The base tree of `commit` (a full sha, resolveCommit's) in the repository at `root`: its tracked files as
@@ -49634,12 +49626,7 @@ async function loadCommitFiles(objects, commit, paths) {
         return refused;
     const wanted = new Set(paths);
     const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
-    const contents = await Promise.all(blobs.map(async (e) => {
-        const blob = await objects.read(e.id);
-        if (blob?.type !== "blob")
-            throw new Error(`git: ${e.id} (${e.path} in ${commit}) is not a blob`);
-        return blob.content;
-    }));
+    const contents = await Promise.all(blobs.map((e) => readBlob(objects, e.id, `${e.id} (${e.path} in ${commit})`)));
     return {
         ok: true,
         files: new Map(blobs.map((e, i) => [e.path, contents[i]])),
@@ -60463,30 +60450,29 @@ const TEST_PATCHES_AT_ONCE = 16;
  * line that carries it (judged, each of its candidates would be blamed for a test the dataset got wrong).
  */
 async function checkTestPatches(lines, settings, commitOf, baseFiles) {
-    const checked = new Set();
-    const distinct = lines.filter((line) => {
+    // Each line's base and test_patch, its commit resolved once; then one of each distinct pair.
+    const seen = new Set();
+    const distinct = lines.flatMap((line) => {
         const testPatch = line.instance?.testPatch;
         if (testPatch === undefined || testPatch.trim() === "")
-            return false;
-        const key = JSON.stringify([commitOf(line.instance?.baseCommit) ?? null, testPatch]);
-        if (checked.has(key))
-            return false;
-        checked.add(key);
-        return true;
+            return [];
+        const name = line.instance?.baseCommit;
+        const commit = commitOf(name);
+        const key = JSON.stringify([commit ?? null, testPatch]);
+        if (seen.has(key))
+            return [];
+        seen.add(key);
+        return [{ line, name, commit, testPatch }];
     });
-    const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async (line) => {
-        const testPatch = line.instance.testPatch;
-        return checkTestPatch(testPatch, await baseFiles(commitOf(line.instance?.baseCommit), testPatchPaths(testPatch)), settings);
-    });
+    const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async ({ commit, testPatch }) => checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings));
     // The first line in the dataset's order whose test_patch does not apply, whatever order the reads ended in.
     const at = problems.findIndex((problem) => problem !== undefined);
     if (at < 0)
         return;
-    const line = distinct[at];
-    const name = line.instance?.baseCommit;
+    const { line, name, commit } = distinct[at];
     const base = name === undefined
         ? `the checkout at ${settings.source.workdir}`
-        : `base_commit ${JSON.stringify(name)} (${commitOf(name)})`;
+        : `base_commit ${JSON.stringify(name)} (${commit})`;
     throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problems[at]}; nothing was run`);
 }
 /**

@@ -13524,7 +13524,7 @@ class git_objects_GitObjects {
     this.#git?.stdin.end();
   }
   #start() {
-    const git = spawn("git", ["-C", this.#root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
+    const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", this.#root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
     let stderr = "";
     const batch = new CatFileBatch(({ header: header2, content: content2 }) => {
       const waiter = this.#waiting.shift();
@@ -13549,6 +13549,12 @@ class git_objects_GitObjects {
     this.#git = git;
     return git;
   }
+}
+async function readBlob(objects, id, what = id) {
+  const blob = await objects.read(id);
+  if (blob?.type !== "blob")
+    throw new Error(`git: ${what} is not a blob (${blob?.type ?? "missing"})`);
+  return blob.content;
 }
 async function resolveCommit(objects, name) {
   const found = await objects.read(`${name}^{commit}`).catch(() => void 0);
@@ -13688,30 +13694,13 @@ async function readBaseTree(root, maxBytes, input) {
   }
   return { files, bytes, listedBy: tracked2 ? "git" : "walk", skipped };
 }
-function readBlobs(root, ids) {
-  return new Promise((done, fail2) => {
-    const git = (0, external_node_child_process_namespaceObject.spawn)("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-    const batch = new CatFileBatch();
-    let stderr = "";
-    git.stdout.on("data", (chunk) => batch.push(chunk));
-    git.stderr.on("data", (chunk) => stderr += chunk.toString());
-    git.on("error", fail2);
-    git.on("close", (code) => {
-      if (code !== 0)
-        return fail2(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-      const blobs = [];
-      for (const [i, id] of ids.entries()) {
-        const object = batch.objects[i];
-        const type = object?.header.split(" ")[1];
-        if (type !== "blob")
-          return fail2(new Error(`git cat-file: ${id} is not a blob (${object?.header ?? "no answer"})`));
-        blobs.push(object.content);
-      }
-      done(blobs);
-    });
-    git.stdin.end(ids.map((id) => `${id}
-`).join(""));
-  });
+async function readBlobs(root, ids) {
+  const objects = new git_objects_GitObjects(root);
+  try {
+    return await Promise.all(ids.map((id) => readBlob(objects, id)));
+  } finally {
+    objects.close();
+  }
 }
 async function readCommitTree(root, commit, maxBytes, input) {
   const { stdout } = await run("git", ["-C", root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit], {
@@ -13808,12 +13797,7 @@ async function loadCommitFiles(objects, commit, paths) {
     return refused;
   const wanted = new Set(paths);
   const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
-  const contents = await Promise.all(blobs.map(async (e) => {
-    const blob = await objects.read(e.id);
-    if (blob?.type !== "blob")
-      throw new Error(`git: ${e.id} (${e.path} in ${commit}) is not a blob`);
-    return blob.content;
-  }));
+  const contents = await Promise.all(blobs.map((e) => readBlob(objects, e.id, `${e.id} (${e.path} in ${commit})`)));
   return {
     ok: true,
     files: new Map(blobs.map((e, i) => [e.path, contents[i]])),
@@ -17150,27 +17134,25 @@ async function commits_checkInstances(items, settings, runImages) {
 }
 const TEST_PATCHES_AT_ONCE = 16;
 async function checkTestPatches(lines, settings, commitOf, baseFiles) {
-  const checked = /* @__PURE__ */ new Set();
-  const distinct = lines.filter((line2) => {
+  const seen = /* @__PURE__ */ new Set();
+  const distinct = lines.flatMap((line2) => {
     const testPatch = line2.instance?.testPatch;
     if (testPatch === void 0 || testPatch.trim() === "")
-      return false;
-    const key = JSON.stringify([commitOf(line2.instance?.baseCommit) ?? null, testPatch]);
-    if (checked.has(key))
-      return false;
-    checked.add(key);
-    return true;
+      return [];
+    const name2 = line2.instance?.baseCommit;
+    const commit2 = commitOf(name2);
+    const key = JSON.stringify([commit2 ?? null, testPatch]);
+    if (seen.has(key))
+      return [];
+    seen.add(key);
+    return [{ line: line2, name: name2, commit: commit2, testPatch }];
   });
-  const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async (line2) => {
-    const testPatch = line2.instance.testPatch;
-    return checkTestPatch(testPatch, await baseFiles(commitOf(line2.instance?.baseCommit), testPatchPaths(testPatch)), settings);
-  });
+  const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async ({ commit: commit2, testPatch }) => checkTestPatch(testPatch, await baseFiles(commit2, testPatchPaths(testPatch)), settings));
   const at = problems.findIndex((problem) => problem !== void 0);
   if (at < 0)
     return;
-  const line = distinct[at];
-  const name = line.instance?.baseCommit;
-  const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commitOf(name)})`;
+  const { line, name, commit } = distinct[at];
+  const base = name === void 0 ? `the checkout at ${settings.source.workdir}` : `base_commit ${JSON.stringify(name)} (${commit})`;
   throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problems[at]}; nothing was run`);
 }
 function commits_judgingOrder(items) {

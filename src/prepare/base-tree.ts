@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pathThroughSymlink } from "./patch.js";
 import { isExecutable } from "./test-files.js";
 import { type BaseTree } from "./tree.js";
-import { type GitObjects, entriesAt } from "./git-objects.js";
+import { type GitObjects, entriesAt, readBlob } from "./git-objects.js";
 
 /** The base's versions of the files a patch touches: read one by one, without reading the whole tree. */
 export type TouchedFiles =
@@ -75,13 +75,7 @@ export async function loadCommitFiles(objects: GitObjects, commit: string, paths
   if (refused) return refused;
   const wanted = new Set(paths);
   const blobs = entries.filter((e) => wanted.has(e.path) && e.type === "blob" && e.mode !== "120000");
-  const contents = await Promise.all(
-    blobs.map(async (e) => {
-      const blob = await objects.read(e.id);
-      if (blob?.type !== "blob") throw new Error(`git: ${e.id} (${e.path} in ${commit}) is not a blob`);
-      return blob.content;
-    }),
-  );
+  const contents = await Promise.all(blobs.map((e) => readBlob(objects, e.id, `${e.id} (${e.path} in ${commit})`)));
   return {
     ok: true,
     files: new Map(blobs.map((e, i) => [e.path, contents[i]!])),

@@ -147,6 +147,13 @@ export class GitObjects {
   }
 }
 
+/** The content of blob `id`; `what` names it in the error when it is none (missing, or a tree). */
+export async function readBlob(objects: GitObjects, id: string, what = id): Promise<Buffer> {
+  const blob = await objects.read(id);
+  if (blob?.type !== "blob") throw new Error(`git: ${what} is not a blob (${blob?.type ?? "missing"})`);
+  return blob.content;
+}
+
 /** The full sha of the commit `name` names, or undefined when it names none (a tree, a blob, nothing, an option). */
 export async function resolveCommit(objects: GitObjects, name: string): Promise<string | undefined> {
   // Read as an object name, never as an option: cat-file takes names on its input, not in its argv.

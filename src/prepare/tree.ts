@@ -1,7 +1,7 @@
 // The whole base tree a patch candidate runs against: every file git tracks in `workdir` (as the
 // checkout has it), or every file but `.git/` when `workdir` is not a git work tree. Read once per run;
 // the checkout is never written.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { lstat, readFile, readlink, readdir } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { promisify } from "node:util";
@@ -10,7 +10,7 @@ import { InputError } from "../core/errors.js";
 import { checkRelativePath } from "../core/paths.js";
 import { isExecutable } from "./test-files.js";
 import { ascending } from "../core/order.js";
-import { CatFileBatch } from "./git-objects.js";
+import { GitObjects, readBlob } from "./git-objects.js";
 
 export interface BaseTree {
   /** Regular files and links inside the tree, sorted by path. */
@@ -137,28 +137,13 @@ export async function readBaseTree(root: string, maxBytes: number, input: string
 }
 
 /** The contents of `ids` (blob object names), in order, read through one `git cat-file --batch`. */
-export function readBlobs(root: string, ids: readonly string[]): Promise<Buffer[]> {
-  return new Promise((done, fail) => {
-    const git = spawn("git", ["-C", root, "cat-file", "--batch"], { stdio: ["pipe", "pipe", "pipe"] });
-    const batch = new CatFileBatch();
-    let stderr = "";
-    git.stdout.on("data", (chunk: Buffer) => batch.push(chunk));
-    git.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    git.on("error", fail);
-    git.on("close", (code) => {
-      if (code !== 0) return fail(new Error(`git cat-file failed (exit ${code}): ${stderr.trim()}`));
-      const blobs: Buffer[] = [];
-      for (const [i, id] of ids.entries()) {
-        const object = batch.objects[i];
-        const type = object?.header.split(" ")[1];
-        if (type !== "blob")
-          return fail(new Error(`git cat-file: ${id} is not a blob (${object?.header ?? "no answer"})`));
-        blobs.push(object!.content);
-      }
-      done(blobs);
-    });
-    git.stdin.end(ids.map((id) => `${id}\n`).join(""));
-  });
+export async function readBlobs(root: string, ids: readonly string[]): Promise<Buffer[]> {
+  const objects = new GitObjects(root);
+  try {
+    return await Promise.all(ids.map((id) => readBlob(objects, id)));
+  } finally {
+    objects.close();
+  }
 }
 
 /**

@@ -66,32 +66,29 @@ export async function checkTestPatches(
   commitOf: (name: string | undefined) => string | undefined,
   baseFiles: (commit: string | undefined, paths: string[]) => Promise<TouchedFiles>,
 ): Promise<void> {
-  const checked = new Set<string>();
-  const distinct = lines.filter((line) => {
+  // Each line's base and test_patch, its commit resolved once; then one of each distinct pair.
+  const seen = new Set<string>();
+  const distinct = lines.flatMap((line) => {
     const testPatch = line.instance?.testPatch;
-    if (testPatch === undefined || testPatch.trim() === "") return false;
-    const key = JSON.stringify([commitOf(line.instance?.baseCommit) ?? null, testPatch]);
-    if (checked.has(key)) return false;
-    checked.add(key);
-    return true;
+    if (testPatch === undefined || testPatch.trim() === "") return [];
+    const name = line.instance?.baseCommit;
+    const commit = commitOf(name);
+    const key = JSON.stringify([commit ?? null, testPatch]);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ line, name, commit, testPatch }];
   });
-  const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async (line) => {
-    const testPatch = line.instance!.testPatch!;
-    return checkTestPatch(
-      testPatch,
-      await baseFiles(commitOf(line.instance?.baseCommit), testPatchPaths(testPatch)),
-      settings,
-    );
-  });
+  const problems = await mapLimit(distinct, TEST_PATCHES_AT_ONCE, async ({ commit, testPatch }) =>
+    checkTestPatch(testPatch, await baseFiles(commit, testPatchPaths(testPatch)), settings),
+  );
   // The first line in the dataset's order whose test_patch does not apply, whatever order the reads ended in.
   const at = problems.findIndex((problem) => problem !== undefined);
   if (at < 0) return;
-  const line = distinct[at]!;
-  const name = line.instance?.baseCommit;
+  const { line, name, commit } = distinct[at]!;
   const base =
     name === undefined
       ? `the checkout at ${settings.source.workdir}`
-      : `base_commit ${JSON.stringify(name)} (${commitOf(name)})`;
+      : `base_commit ${JSON.stringify(name)} (${commit})`;
   throw new InputError(
     "test_patch",
     `${line.source}: the line's test_patch does not apply to its ${base}: ${problems[at]}; nothing was run`,

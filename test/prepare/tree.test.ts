@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readBaseTree, readCommitTree } from "../../src/prepare/tree.js";
+import { readBaseTree, readBlobs, readCommitTree } from "../../src/prepare/tree.js";
 import { tempDir } from "../support/temp.js";
 
 const git = (dir: string, ...args: string[]) =>
@@ -141,5 +141,20 @@ describe("readCommitTree", () => {
     await expect(readCommitTree(dir, first, 10, "max-tree-size")).rejects.toThrow(
       /Input 'max-tree-size'.*more than 10 bytes/,
     );
+  });
+});
+
+describe("readBlobs", () => {
+  it("reads blobs in the order asked, and refuses an id that names no blob, naming it", async () => {
+    const dir = repository();
+    const ids = ["HEAD:pkg/mod.py", "HEAD:run.sh", "HEAD:pkg/mod.py"].map((name) =>
+      git(dir, "rev-parse", name).toString().trim(),
+    );
+    const blobs = await readBlobs(dir, ids);
+    expect(blobs.map((b) => b.toString())).toEqual(["x = 1\n", readFileSync(join(dir, "run.sh"), "utf8"), "x = 1\n"]);
+    expect(await readBlobs(dir, [])).toEqual([]);
+    const tree = git(dir, "rev-parse", "HEAD:pkg").toString().trim();
+    await expect(readBlobs(dir, [ids[0]!, tree])).rejects.toThrow(`git: ${tree} is not a blob (tree)`);
+    await expect(readBlobs(dir, ["0".repeat(40)])).rejects.toThrow(`is not a blob (missing)`);
   });
 });
