@@ -11232,8 +11232,13 @@ const CHECK = [
 // the stack, and an uncaught KeyboardInterrupt's traceback shows them.
 const CHECK_AND_RUN = [
     "def _sandbox_gate():",
-    "    import sys, os, warnings, _frozen_importlib_external as bootstrap",
-    "    del sys.path[0]",
+    // sys is built in; the work dir's entry goes before any other import: `warnings` is not always loaded
+    // by the interpreter's start (it depends on the environment), and a candidate's warnings.py found
+    // there would run with the nonce in the environment.
+    "    import sys",
+    "    if sys.path[:1] == ['']:",
+    "        del sys.path[0]",
+    "    import os, warnings, _frozen_importlib_external as bootstrap",
     `    nonce = os.environ.pop('${VERDICT_ENV}', '')`,
     "    p = sys.argv[1]",
     "    def verdict(info):",

@@ -46,12 +46,11 @@ describe("checkAndRun: the check and the run in one interpreter", () => {
   // launcher, in a directory of its own, compared byte for byte but for the run marker, which comes first.
   const NONCE = "0123abcd";
   const MARKER = `${RUN_PREFIX}${NONCE}\n`;
-  function both(source: string, extra: Record<string, string> = {}) {
+  function both(source: string, extra: Record<string, string> = {}, env: NodeJS.ProcessEnv = { ...process.env }) {
     const dir = tempDir("check-and-run");
     writeFileSync(join(dir, "prog.py"), source);
     for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
     // The driver gives the nonce to the checker alone, never to the command.
-    const env = { ...process.env };
     const plain = spawnSync("python3", ["prog.py"], { cwd: dir, encoding: "utf8", env });
     const [cmd, ...args] = checkAndRun("prog.py", "python3 prog.py")!;
     const fused = spawnSync(cmd!, args, { cwd: dir, encoding: "utf8", env: { ...env, [VERDICT_ENV]: NONCE } });
@@ -98,10 +97,27 @@ describe("checkAndRun: the check and the run in one interpreter", () => {
     expect(fused.stderr).toBe(`${VERDICT_PREFIX}${NONCE}\n${verdict}\n`);
   });
 
-  it("imports nothing of the work dir before the file parses", () => {
+  // The host's environment, and the sandbox's (a bare one: HOME outside the tree, no user site), in which
+  // the interpreter's start loads no `warnings` of its own, so the first import of it looks in the work dir.
+  it.each([
+    ["the host's environment", { ...process.env }],
+    // The image's PATH (docker's default): Debian's python3, as the test image has it, not a pyenv shim.
+    [
+      "a sandbox's environment",
+      { PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", HOME: "/tmp", PYTHONNOUSERSITE: "1" },
+    ],
+  ])("imports nothing of the work dir before the file parses (%s)", (_case, env) => {
     const hijack = "import sys\nsys.stdout.write('HIJACKED')\n";
-    const { fused } = both("def broken(:\n", { "json.py": hijack, "warnings.py": hijack, "os.py": hijack });
-    expect(fused.stdout + fused.stderr).not.toContain("HIJACKED");
-    expect(fused.stderr).toContain(`${VERDICT_PREFIX}${NONCE}\n{"message": `);
+    const modules = {
+      "json.py": hijack,
+      "warnings.py": hijack,
+      "os.py": hijack,
+      "_frozen_importlib_external.py": hijack,
+    };
+    for (const source of ["def broken(:\n", "print('ran')\n"]) {
+      const { fused } = both(source, modules, env);
+      expect(fused.stdout + fused.stderr).not.toContain("HIJACKED");
+    }
+    expect(both("def broken(:\n", modules, env).fused.stderr).toContain(`${VERDICT_PREFIX}${NONCE}\n{"message": `);
   });
 });
