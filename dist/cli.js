@@ -59912,17 +59912,27 @@ const CHECK = [
 // the stack, and an uncaught KeyboardInterrupt's traceback shows them.
 const CHECK_AND_RUN = [
     "def _sandbox_gate():",
-    // sys is built in; the work dir's entry goes before any other import: `warnings` is not always loaded
-    // by the interpreter's start (it depends on the environment), and a candidate's warnings.py found
-    // there would run with the nonce in the environment.
-    "    import sys",
+    // sys is built in, os loaded by the interpreter's start (site) and the importer frozen: none is looked
+    // up on the path. What else we import comes from the standard library's directory alone: `warnings` is
+    // not always loaded at start (Debian's python3 in a bare environment does not load it), and the work dir
+    // may be on the path twice (`-c`'s entry, an image's PYTHONPATH): a candidate's warnings.py or json.py
+    // found there would run here, with the nonce in the environment.
+    "    import sys, os, _frozen_importlib_external as bootstrap",
     "    if sys.path[:1] == ['']:",
     "        del sys.path[0]",
-    "    import os, warnings, _frozen_importlib_external as bootstrap",
+    "    std = os.path.dirname(os.__file__)",
+    "    def stdlib(name):",
+    "        path = sys.path",
+    "        sys.path = [std, os.path.join(std, 'lib-dynload')]",
+    "        try:",
+    "            return __import__(name)",
+    "        finally:",
+    "            sys.path = path",
+    "    warnings = stdlib('warnings')",
     `    nonce = os.environ.pop('${verdict_channel/* VERDICT_ENV */.Aq}', '')`,
     "    p = sys.argv[1]",
     "    def verdict(info):",
-    "        import json",
+    "        json = stdlib('json')",
     `        sys.stderr.write(${JSON.stringify(verdict_channel/* VERDICT_PREFIX */.vS)} + nonce + '\\n' + json.dumps(info) + '\\n')`,
     "        sys.exit(1)",
     "    path = os.path.abspath(p)",

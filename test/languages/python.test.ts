@@ -106,6 +106,11 @@ describe("checkAndRun: the check and the run in one interpreter", () => {
       "a sandbox's environment",
       { PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", HOME: "/tmp", PYTHONNOUSERSITE: "1" },
     ],
+    // An image whose environment puts the work dir on the path: it stays there for the run, as for `python3 FILE`.
+    [
+      "a PYTHONPATH naming the work dir",
+      { PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", HOME: "/tmp", PYTHONPATH: "." },
+    ],
   ])("imports nothing of the work dir before the file parses (%s)", (_case, env) => {
     const hijack = "import sys\nsys.stdout.write('HIJACKED')\n";
     const modules = {
