@@ -8,7 +8,8 @@
 // --skip-official timeout: leaves out the records whose official verdict is listed (comma-separated). The
 // corpus's two `timeout` replies grow memory until the limit kills them: they time the limit, not the
 // sandbox, and in the sequential naive loop they are seconds of its total (issue 21 measures without them).
-// --results N: the results reader on a hostile 8 MiB JUnit file, N times (0 skips it); first, as it needs no engine.
+// --results N: the results reader on a hostile 8 MiB JUnit file, N times (0 skips it); after the modes: its
+// garbage (≈ 120 MB a read, which V8 gives back late) would otherwise count in the modes' peak RSS.
 // --meter N: the time accounting's cost, N readings of a real container's counters, and what a median
 // candidate's readings come to beside the machine's CPU per candidate (0 skips it).
 // --timeout: the candidates' timeout (the gate's default when empty); HumanEval's harness uses 3 s.
@@ -573,12 +574,13 @@ function printMeter(figures: MeterFigures | undefined, gate: Row | undefined): v
 }
 
 /** The results reader's figure: the gate's own event loop on one hostile file, off every candidate's clock. */
-function printResults({ bytes, cases, ms, cpuMs }: ResultsFigures): void {
+function printResults({ bytes, cases, ms, cpuMs, rssGrowthMb }: ResultsFigures): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
   out(
     `\nresults reader: hostile ${(bytes / MB).toFixed(1)} MiB file (deep nesting, ${cases} cases, MB-long attributes), ms:`,
   );
   out(`  ${ms.join(", ")} (median ${quantile(ms, 0.5)}); CPU ${cpuMs.join(", ")} (median ${quantile(cpuMs, 0.5)})`);
+  out(`  the process's RSS grew ${rssGrowthMb} MB over the ${ms.length} read(s) (garbage until V8 collects it)`);
 }
 
 /** The library figure: one judge() on a warm sandbox against a bare docker exec, same run. */
@@ -724,7 +726,6 @@ async function main(): Promise<void> {
 
   // The host first: a figure read without it may be taken for another machine's (issue 32).
   for (const line of formatHostFacts(hostFacts())) process.stdout.write(`${line}\n`);
-  if (Number(values.results) > 0) printResults(resultsBench(Number(values.results)));
   const work = await mkdtemp(join(tmpdir(), "sandbox-gate-bench-"));
   // Accounting goes into the work dir's file, on from here until the bench ends.
   const meter = costMeter(join(work, "pacct"), values.syscalls);
@@ -762,6 +763,7 @@ async function main(): Promise<void> {
     const totals = total(rows, modes);
     if (modes.length > 0)
       print(totals, { records, settings, concurrency: settings.mode.concurrency }, loaded.source, rounds);
+    if (Number(values.results) > 0) printResults(resultsBench(Number(values.results)));
     if (Number(values.meter) > 0)
       printMeter(
         meterBench(values.image, Number(values.meter), runId),

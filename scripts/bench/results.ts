@@ -25,6 +25,8 @@ export interface ResultsFigures {
   ms: number[];
   /** Each round's CPU time (user + system), ms: what the reading costs on a machine other work shares. */
   cpuMs: number[];
+  /** How far the process's RSS grew over the rounds, MB: the parse's garbage, which V8 gives back late. */
+  rssGrowthMb: number;
 }
 
 export function resultsBench(rounds: number): ResultsFigures {
@@ -32,6 +34,8 @@ export function resultsBench(rounds: number): ResultsFigures {
   const ms: number[] = [];
   const cpuMs: number[] = [];
   let cases = 0;
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
   for (let round = 0; round < rounds; round++) {
     const [start, cpu] = [performance.now(), process.cpuUsage()];
     const { tests } = readTestResults([{ path: "hostile.xml", data }], junit);
@@ -39,6 +43,7 @@ export function resultsBench(rounds: number): ResultsFigures {
     const used = process.cpuUsage(cpu);
     cpuMs.push(Math.round((used.user + used.system) / 1000));
     cases = tests.counts.passed + tests.counts.failed;
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   }
-  return { bytes: data.byteLength, cases, ms, cpuMs };
+  return { bytes: data.byteLength, cases, ms, cpuMs, rssGrowthMb: Math.round((rssPeak - rssBefore) / 1024 / 1024) };
 }
