@@ -19487,7 +19487,8 @@ function containerCgroupPaths(id) {
     `machine.slice/libpod-${id}.scope`
   ];
 }
-function containerMeter(id, { mounts = localCgroupMounts(), ...options } = {}) {
+function containerMeter(id, { mounts = localCgroupMounts(), runtime } = {}) {
+  const options = { stamps: !isGvisor(runtime) };
   let meter;
   return {
     kind: "cgroup CPU pressure",
@@ -19791,7 +19792,7 @@ function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false }
   };
 }
 function apiContainerMeter(api, container, local, runtime) {
-  return local ? containerMeter(() => container.id, { stamps: !isGvisor(runtime) }) : statsMeter(api, container.name, { fresh: container.fresh });
+  return local ? containerMeter(() => container.id, { runtime }) : statsMeter(api, container.name, { fresh: container.fresh });
 }
 async function makeNameFiles(api, name, config) {
   await api.call("POST", `/containers/create?name=${name}`, config);
@@ -20219,7 +20220,7 @@ class cli_engine_CliEngine extends OpeningEngine {
       kill: () => this.#kill(name, child),
       memory: () => this.#memory(name),
       ...cidfile !== void 0 && {
-        meter: containerMeter(() => readCid(cidfile), { stamps: !isGvisor(job.limits.runtime) })
+        meter: containerMeter(() => readCid(cidfile), { runtime: job.limits.runtime })
       }
     });
     if (exit.error)

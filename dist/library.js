@@ -23619,6 +23619,7 @@ class progress_ProgressMeter {
 // here is read from inside a sandbox, and the candidate has no write access to any of it.
 
 
+
 /** The mounts of the cgroup hierarchies, from a mountinfo text (/proc/self/mountinfo). */
 function cgroupMounts(mountinfo) {
     const mounts = {};
@@ -23850,8 +23851,11 @@ function containerCgroupPaths(id) {
 /**
  * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
  * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ * It vouches for the driver's CPU stamps unless the container's `runtime` is gVisor's, whose cgroupfs
+ * counts in its own kernel.
  */
-function containerMeter(id, { mounts = localCgroupMounts(), ...options } = {}) {
+function containerMeter(id, { mounts = localCgroupMounts(), runtime } = {}) {
+    const options = { stamps: !isGvisor(runtime) };
     let meter;
     return {
         kind: "cgroup CPU pressure",
@@ -24156,7 +24160,6 @@ class FrameReader {
 
 
 
-
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
 async function removeContainer(api, name) {
     await api.call("DELETE", `/containers/${name}?force=1&v=1`).catch((error) => {
@@ -24238,11 +24241,10 @@ function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false }
 /**
  * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
  * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
- * The driver's CPU stamps are its container's counters unless gVisor's kernel counts them (`runtime`).
  */
 function apiContainerMeter(api, container, local, runtime) {
     return local
-        ? containerMeter(() => container.id, { stamps: !isGvisor(runtime) })
+        ? containerMeter(() => container.id, { runtime })
         : statsMeter(api, container.name, { fresh: container.fresh });
 }
 /**
@@ -24790,7 +24792,7 @@ class cli_engine_CliEngine extends OpeningEngine {
             kill: () => this.#kill(name, child),
             memory: () => this.#memory(name),
             ...(cidfile !== undefined && {
-                meter: containerMeter(() => readCid(cidfile), { stamps: !isGvisor(job.limits.runtime) }),
+                meter: containerMeter(() => readCid(cidfile), { runtime: job.limits.runtime }),
             }),
         });
         // No CLI ran, so there is no container to remove.

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CpuMeter, CpuReading } from "./charged-time.js";
+import { isGvisor } from "./policy.js";
 
 /** Where the cgroup hierarchies are mounted on this machine; undefined where there is none. */
 export interface CgroupMounts {
@@ -262,11 +263,14 @@ export function containerCgroupPaths(id: string): string[] {
 /**
  * A meter of a container of this machine's engine, found by its id once the engine has made it (the id
  * may come later than the meter: a CLI writes it to its cidfile). Reads nothing until the cgroup is found.
+ * It vouches for the driver's CPU stamps unless the container's `runtime` is gVisor's, whose cgroupfs
+ * counts in its own kernel.
  */
 export function containerMeter(
   id: () => string | undefined,
-  { mounts = localCgroupMounts(), ...options }: MeterOptions & { mounts?: CgroupMounts } = {},
+  { mounts = localCgroupMounts(), runtime }: { mounts?: CgroupMounts; runtime?: string | undefined } = {},
 ): CpuMeter {
+  const options: MeterOptions = { stamps: !isGvisor(runtime) };
   let meter: CpuMeter | undefined;
   return {
     kind: "cgroup CPU pressure",

@@ -5,7 +5,7 @@ import type { CpuMeter, CpuReading } from "../../charged-time.js";
 import { containerMeter } from "../../cgroup-meter.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow } from "../../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromStats } from "../../memory-sample.js";
-import { type NameFiles, isGvisor } from "../../policy.js";
+import type { NameFiles } from "../../policy.js";
 import { ApiError, type EngineApi } from "./engine-api.js";
 
 /** Removes a container with its anonymous volumes; one already gone counts as removed. */
@@ -98,7 +98,6 @@ export function statsMeter(
 /**
  * The meter of a container the Engine API made: its cgroup where the engine runs on this machine (the id
  * finds it), its stats where it does not. `fresh`: the container is the candidate's alone, made for it.
- * The driver's CPU stamps are its container's counters unless gVisor's kernel counts them (`runtime`).
  */
 export function apiContainerMeter(
   api: EngineApi,
@@ -107,7 +106,7 @@ export function apiContainerMeter(
   runtime?: string,
 ): CpuMeter {
   return local
-    ? containerMeter(() => container.id, { stamps: !isGvisor(runtime) })
+    ? containerMeter(() => container.id, { runtime })
     : statsMeter(api, container.name, { fresh: container.fresh });
 }
 

@@ -16,7 +16,7 @@ import type { RunHooks } from "../../engine.js";
 import type { SandboxJob } from "../../job.js";
 import { OOM_LOOK_TIMEOUT_MS, eventWindow, oomVerdict } from "../../late-oom.js";
 import { MEMORY_SAMPLE_TIMEOUT_MS, memoryFromCli } from "../../memory-sample.js";
-import { type Dialect, cliRunArgs, isGvisor, lockDown } from "../../policy.js";
+import { type Dialect, cliRunArgs, lockDown } from "../../policy.js";
 import { KILL_GRACE_MS, OpeningEngine, type Opening, Removals, containerName, failedFacts, runFacts } from "../base.js";
 import { readChild } from "../child-run.js";
 import { containerMeter, engineIsLocal } from "../../cgroup-meter.js";
@@ -84,7 +84,7 @@ export class CliEngine extends OpeningEngine {
       kill: () => this.#kill(name, child),
       memory: () => this.#memory(name),
       ...(cidfile !== undefined && {
-        meter: containerMeter(() => readCid(cidfile), { stamps: !isGvisor(job.limits.runtime) }),
+        meter: containerMeter(() => readCid(cidfile), { runtime: job.limits.runtime }),
       }),
     });
     // No CLI ran, so there is no container to remove.
