@@ -120,14 +120,22 @@ export class RunClock {
 
   /**
    * The run's output ended: stops the clocks; returns the candidate's run time (0 when it never ran),
-   * up to its deadline when a clock ended it.
+   * up to its deadline when a clock ended it. Node's wall clock starts when it reads the run marker, which
+   * on a busy machine can come in one read with the run's end (a 20 ms run read 0 ms beside four CPU hogs):
+   * a run that ended on its own took at least its CPU time (from the driver's stamp: Python's check-and-run
+   * counts its interpreter's start, as `python3 FILE` would) at its full share, so that is the least it
+   * reads. A run a clock ended reads its deadline: the limit decided it.
    */
   end(): number {
     const endedAt = this.#expiredAt ?? this.#ended?.at ?? performance.now();
     this.#finish();
     this.#stop();
     this.parser.end();
-    return this.#run === undefined ? 0 : Math.round(endedAt - this.#run.startedAt);
+    if (this.#run === undefined) return 0;
+    const { start } = this.#run;
+    const ranOut = this.#expiredAt !== undefined;
+    const cpuUs = ranOut || start === undefined || this.#final === undefined ? 0 : this.#cpuUs(start, this.#final);
+    return Math.round(Math.max(endedAt - this.#run.startedAt, cpuUs / 1000 / this.#share));
   }
 
   /**
@@ -135,11 +143,16 @@ export class RunClock {
    * end, and its wait from the run marker; undefined without a meter's reading.
    */
   get spent(): CpuSpent | undefined {
-    if (this.#run?.start === undefined || this.#final === undefined) return undefined;
-    const spent = spentBetween(this.#run.start, this.#final);
+    const start = this.#run?.start;
+    if (this.#run === undefined || start === undefined || this.#final === undefined) return undefined;
+    const spent = spentBetween(start, this.#final);
     const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
-    return { cpuMs: Math.round(cpuUs / 1000), waitedMs: Math.round(waitedMs) };
+    return { cpuMs: Math.round(this.#cpuUs(start, this.#final) / 1000), waitedMs: Math.round(waitedMs) };
+  }
+
+  /** The candidate's CPU time in microseconds, from its stamp (else the run marker's reading) to `final`. */
+  #cpuUs(start: CpuReading, final: CpuReading): number {
+    return Math.max(0, final.usedUs - (this.#cpuFromUs ?? start.usedUs));
   }
 
   /** Takes the reading that ends the candidate's time, once. */

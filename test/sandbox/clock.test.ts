@@ -274,6 +274,39 @@ describe("RunClock with a meter: the time the candidate had", () => {
   });
 
   it.each([
+    [1, 60],
+    [0.5, 120],
+  ])(
+    "reads a run's time as at least its CPU time at its share (cpus %s): node read the marker and the end at once",
+    (cpus, least) => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+      const { counters, cpu } = meter();
+      const since = (stamp: string) => (stamp === "u0" ? counters.usedMs * 1000 : undefined);
+      const { run } = clock(5_000, { ...cpu, since }, undefined, cpus);
+      run.parser.push(Buffer.from(`${cpuMarker(NONCE)}u0\n`));
+      counters.usedMs += 60; // the whole run, before node read its marker
+      run.parser.push(Buffer.from(RUN_MARKER));
+      vi.advanceTimersByTime(0);
+      expect(run.end()).toBe(least);
+      expect(run.spent?.cpuMs).toBe(60);
+    },
+  );
+
+  it("reads a run a clock ended as its deadline, whatever its CPU time", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const since = (stamp: string) => (stamp === "u0" ? counters.usedMs * 1000 : undefined);
+    const { run, expired } = clock(1_000, { ...cpu, since });
+    run.parser.push(Buffer.from(`${cpuMarker(NONCE)}u0\n`));
+    counters.usedMs += 300; // the parse check's, counted from the stamp
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.usedMs += 1_000;
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual(["timeout"]);
+    expect(run.end()).toBe(1_000);
+  });
+
+  it.each([
     ["a stamp the meter does not vouch for", () => undefined, cpuMarker(NONCE) + "u1\n"],
     ["no stamp", () => 5_000, ""],
   ])("counts the CPU time from the run marker with %s", (_case, since, before) => {

@@ -106,7 +106,7 @@ describe("isolation: namespace", () => {
     expect(facts).toMatchObject({ phase: "run", oomKilled: true, exitCode: 137, timedOut: false });
   });
 
-  it("counts the candidate's CPU time from the driver's stamp, however late node reads the run marker", async () => {
+  it("counts the candidate's CPU and run time from the driver's stamp, however late node reads the run marker", async () => {
     const spin = "import time\nwhile time.process_time() < 0.6:\n    pass\nprint(time.process_time())";
     // Node busy from the moment the candidate's input is written (the engine yields right after writing
     // it): the sandbox unpacks, checks, stamps and runs on the other core while its run marker waits.
@@ -124,6 +124,9 @@ describe("isolation: namespace", () => {
     const used = Math.round(Number(facts.stdout.text.trim()) * 1000);
     expect(used).toBeGreaterThanOrEqual(600);
     expect(facts.cpuMs).toBeGreaterThanOrEqual(used);
+    // Its run took at least that CPU time at its share (cpus 1): node's own wall clock from the run marker
+    // it read ≈ 400 ms late would say less.
+    expect(facts.durationMs).toBeGreaterThanOrEqual(facts.cpuMs!);
   });
 
   // Last: the cleanup by label removes this run's template too.
