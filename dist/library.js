@@ -18630,13 +18630,12 @@ function lockDown(job, setup) {
         labels: withOwner(job.labels),
         user: SANDBOX_USER,
         workdir,
-        // The user site off as well: wherever HOME is, no Python process of the judge reads one.
-        env: [
-            `HOME=${HOME}`,
-            "PYTHONDONTWRITEBYTECODE=1",
-            "PYTHONNOUSERSITE=1",
-            `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`,
-        ],
+        // The user site off as well: wherever HOME is, no Python process of the judge reads one. Python's
+        // bytecode cache stays on: the sandbox is the candidate's alone and gone after it, a cache the run writes
+        // is compiled from the files that run, and a suite that starts Python again (a subprocess, a worker)
+        // imports the project from it rather than compiling it anew. A forged cache the candidate ships is
+        // protect's (compiled code); PYTHONDONTWRITEBYTECODE never stopped its code writing one at run time.
+        env: [`HOME=${HOME}`, "PYTHONNOUSERSITE=1", `SANDBOX_GATE_ATTEMPT=${job.attempt ?? 1}`],
         init: true,
         network: setup?.network ?? job.network ?? "none",
         memoryBytes: limits.memoryBytes,

@@ -262,6 +262,16 @@ describe.each(CONTESTANTS)("$name", ({ make, binary, dialect, runtimes, mainUser
     expect(facts.sandboxError).toBeUndefined();
   });
 
+  // A suite that starts Python again (sympy's bin/test re-runs itself with a fresh hash seed, pytest-xdist's
+  // workers, a CLI test) imports the project from the cache its first import wrote: without it each process
+  // compiles the project anew (sympy: 0.65 s more of a 2.8 s instance, measured).
+  it("lets Python cache the bytecode of the work dir's modules", async () => {
+    const facts = await engine.run(
+      job("import os\nopen('mod.py', 'w').write('X = 1\\n')\nimport mod\nprint(os.path.exists(mod.__cached__))", runId),
+    );
+    expect(facts).toMatchObject({ phase: "run", exitCode: 0, stdout: { text: "True\n" } });
+  });
+
   it("brings back the files the results name once the command ended, apart from its stderr, attempt numbered", async () => {
     const writer = [
       "import os, sys",

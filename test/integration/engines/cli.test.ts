@@ -178,18 +178,10 @@ describe("identity and privileges", () => {
           .map((entry) => [entry.slice(0, entry.indexOf("=")), entry.slice(entry.indexOf("=") + 1)]),
       );
       // Ours (the attempt number included), the image's PATH and the container's HOSTNAME; nothing else.
-      expect(Object.keys(env).sort()).toEqual([
-        "HOME",
-        "HOSTNAME",
-        "PATH",
-        "PYTHONDONTWRITEBYTECODE",
-        "PYTHONNOUSERSITE",
-        "SANDBOX_GATE_ATTEMPT",
-      ]);
+      expect(Object.keys(env).sort()).toEqual(["HOME", "HOSTNAME", "PATH", "PYTHONNOUSERSITE", "SANDBOX_GATE_ATTEMPT"]);
       // HOME outside the work dir, the user site off: the candidate's tree holds no start-up file.
       expect(env).toMatchObject({
         HOME: "/tmp",
-        PYTHONDONTWRITEBYTECODE: "1",
         PYTHONNOUSERSITE: "1",
         SANDBOX_GATE_ATTEMPT: "1",
       });
