@@ -17147,14 +17147,14 @@ async function commits_checkInstances(items, settings, runImages) {
   }
 }
 const TEST_PATCHES_AT_ONCE = 16;
-async function checkTestPatches(lines, settings, commitOf, baseFiles) {
+async function checkTestPatches(lines, settings, commitOf2, baseFiles) {
   const seen = /* @__PURE__ */ new Set();
   const distinct = lines.flatMap((line2) => {
     const testPatch = line2.instance?.testPatch;
     if (testPatch === void 0 || testPatch.trim() === "")
       return [];
     const name2 = line2.instance?.baseCommit;
-    const commit2 = commitOf(name2);
+    const commit2 = commitOf2(name2);
     const key = JSON.stringify([commit2 ?? null, testPatch]);
     if (seen.has(key))
       return [];
@@ -17170,10 +17170,32 @@ async function checkTestPatches(lines, settings, commitOf, baseFiles) {
   throw new InputError("test_patch", `${line.source}: the line's test_patch does not apply to its ${base}: ${problems[at]}; nothing was run`);
 }
 function commits_judgingOrder(items) {
-  const byCommit = grouped(items.map((_, index) => index), (index) => nameOf(items[index]));
-  return grouped(byCommit, (index) => imageOf(items[index]));
+  const cost = listedCosts(items);
+  const longestFirst = (groups) => (cost === void 0 ? groups : sortedByCost(groups, cost)).flat();
+  const byCommit = longestFirst(grouped(items.map((_, index) => index), (index) => nameOf(items[index])));
+  return longestFirst(grouped(byCommit, (index) => imageOf(items[index]) ?? commitOf(items[index])));
 }
+const commitOf = (item) => {
+  const name = nameOf(item);
+  return name === void 0 ? void 0 : `${name}`;
+};
 const imageOf = (item) => "status" in item ? void 0 : item.overrides?.image;
+function listedCosts(items) {
+  const costs = [];
+  for (const item of items) {
+    if ("status" in item)
+      costs.push(0);
+    else if (!listsTests(item.instance))
+      return void 0;
+    else
+      costs.push((item.instance?.failToPass?.length ?? 0) + (item.instance?.passToPass?.length ?? 0));
+  }
+  return costs;
+}
+function sortedByCost(groups, cost) {
+  const total = (group) => group.reduce((sum, index) => sum + cost[index], 0);
+  return groups.map((group, at) => ({ group, at, total: total(group) })).sort((a, b) => b.total - a.total || a.at - b.at).map(({ group }) => group);
+}
 function grouped(indices, keyOf2) {
   const groups = /* @__PURE__ */ new Map();
   for (const index of indices) {
@@ -17184,7 +17206,7 @@ function grouped(indices, keyOf2) {
     else
       groups.set(key, [index]);
   }
-  return [...groups.values()].flat();
+  return [...groups.values()];
 }
 function candidatesByCommit(items, keyOf2 = (name) => name) {
   const counts = /* @__PURE__ */ new Map();
@@ -23409,6 +23431,7 @@ async function judgeAll(entries, ctx, hooks) {
   const slots = settings.mode.concurrency;
   const order = judgingOrder(taken);
   const ahead = new BasesAhead(taken, order, settings, ctx.runImages && makeAhead(ctx, ctx.runImages));
+  const turns = new Turns(order.length);
   const judging = {
     ...ctx,
     engine: slotted(ctx.engine, slots),
@@ -23429,7 +23452,12 @@ async function judgeAll(entries, ctx, hooks) {
   const judgeOne = async (index, position) => {
     const item = taken[index];
     images.starting(position);
-    const judged = "status" in item ? item : await judgeCandidate(item, judging);
+    let judged;
+    try {
+      judged = "status" in item ? item : await judgeCandidate(item, { ...judging, engine: turns.engine(judging.engine, position) });
+    } finally {
+      turns.pass(position);
+    }
     if (stopped)
       return;
     const result = "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });

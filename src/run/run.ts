@@ -31,7 +31,7 @@ import { judgeWithCarryOver, lineFingerprint, resumedVerdicts } from "./carry-ov
 import { loadBaseline, loadResume, mergeOutcome } from "./evaluation-run.js";
 import { judgeCandidate, runContext, type RunContext } from "./pipeline.js";
 import { mapLimit } from "../core/map-limit.js";
-import { PREPARED_AHEAD, slotted } from "./slots.js";
+import { PREPARED_AHEAD, Turns, slotted } from "./slots.js";
 import { RunImages, type RunImageMaker } from "./run-images.js";
 import { ImageGate, LineImages, firstRunImage, lineImage, ownImagesOnly, runOwnImages } from "./line-images.js";
 import { imageIdOf, removePulledImage } from "../sandbox/image.js";
@@ -360,6 +360,7 @@ export async function judgeAll(
   const slots = settings.mode.concurrency;
   const order = judgingOrder(taken);
   const ahead = new BasesAhead(taken, order, settings, ctx.runImages && makeAhead(ctx, ctx.runImages));
+  const turns = new Turns(order.length);
   const judging: RunContext = {
     ...ctx,
     engine: slotted(ctx.engine, slots),
@@ -386,7 +387,15 @@ export async function judgeAll(
   const judgeOne = async (index: number, position: number): Promise<void> => {
     const item = taken[index]!;
     images.starting(position);
-    const judged = "status" in item ? item : await judgeCandidate(item, judging);
+    let judged: Result;
+    try {
+      judged =
+        "status" in item
+          ? item
+          : await judgeCandidate(item, { ...judging, engine: turns.engine(judging.engine, position) });
+    } finally {
+      turns.pass(position);
+    }
     if (stopped) return;
     const result =
       "status" in item || !hooks.fingerprint ? judged : newResult({ ...judged, fingerprint: hooks.fingerprint(item) });

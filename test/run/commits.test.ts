@@ -38,6 +38,51 @@ describe("judgingOrder", () => {
   });
 });
 
+describe("judgingOrder by the tests lines list", () => {
+  const listing = (id: string, tests: number, baseCommit?: string, image?: string): Candidate => ({
+    ...line(id, {
+      ...(baseCommit !== undefined && { baseCommit }),
+      failToPass: ["t0"],
+      passToPass: Array.from({ length: tests - 1 }, (_, n) => `t${n + 1}`),
+    }),
+    ...(image !== undefined && { overrides: { image } }),
+  });
+
+  it("starts the longest first where every line lists its tests: a commit's lines by their sum, ties in place", () => {
+    const items = [
+      listing("short", 2, "c1"),
+      listing("long", 150, "c2"),
+      listing("middle", 60, "c3"),
+      listing("short-too", 2, "c4"),
+      listing("pair-a", 40, "c5"),
+      listing("pair-b", 40, "c5"),
+    ];
+    expect(judgingOrder(items).map((i) => items[i]!.id)).toEqual([
+      "long",
+      "pair-a",
+      "pair-b",
+      "middle",
+      "short",
+      "short-too",
+    ]);
+  });
+
+  it("keeps an image's lines together, the images longest first by their lines' sum", () => {
+    const items = [
+      listing("a", 10, "c1", "img-1"),
+      listing("b", 30, "c2", "img-2"),
+      listing("c", 25, "c3", "img-1"),
+      listing("d", 5, "c4", "img-3"),
+    ];
+    expect(judgingOrder(items).map((i) => items[i]!.id)).toEqual(["c", "a", "b", "d"]);
+  });
+
+  it("keeps the file's order when a line lists none: nothing foretells its length", () => {
+    const items = [listing("short", 2, "c1"), line("unlisted", { baseCommit: "c2" }), listing("long", 150, "c3")];
+    expect(judgingOrder(items).map((i) => items[i]!.id)).toEqual(["short", "unlisted", "long"]);
+  });
+});
+
 describe("judgingOrder with lines' own images", () => {
   it("then groups an image's lines where its first line stands, commits kept together within it", () => {
     const imaged = (id: string, image: string, baseCommit?: string): Candidate => ({
