@@ -101,8 +101,8 @@ export async function checkTestPatches(
  * on disk) only while they do (line-images.ts). Lines with neither keep their own place. Where every line
  * lists its tests (a SWE-bench dataset), the groups go longest first by the tests they list, ties in place:
  * the command runs those tests' files, so the count foretells the run's length, and a long run started last
- * holds the whole run up while the other slots stand idle (psf/requests' 6 instances at concurrency 2: the
- * 8.4 s one started after a 6.4 s one, the run 15.8 s where its runs sum to 22 s).
+ * holds the whole run up while the other slots stand idle (psf/requests' SWE-bench Lite instances at
+ * concurrency 2: the 8.4 s one started after a 6.4 s one, the run 15.8 s for 22.6 s of runs).
  */
 export function judgingOrder(items: readonly Item[]): number[] {
   const cost = listedCosts(items);
