@@ -24594,26 +24594,20 @@ class RunClock {
         this.parser.end();
         if (this.#run === undefined)
             return 0;
-        const { start } = this.#run;
-        const ranOut = this.#expiredAt !== undefined;
-        const cpuUs = ranOut || start === undefined || this.#final === undefined ? 0 : this.#cpuUs(start, this.#final);
-        return Math.round(Math.max(endedAt - this.#run.startedAt, cpuUs / 1000 / this.#share));
+        const cpuMs = this.#expiredAt === undefined ? (this.spent?.cpuMs ?? 0) : 0;
+        return Math.round(Math.max(endedAt - this.#run.startedAt, cpuMs / this.#share));
     }
     /**
      * The candidate's CPU time from the start of its run (the driver's stamp, else the run marker) to its
      * end, and its wait from the run marker; undefined without a meter's reading.
      */
     get spent() {
-        const start = this.#run?.start;
-        if (this.#run === undefined || start === undefined || this.#final === undefined)
+        if (this.#run?.start === undefined || this.#final === undefined)
             return undefined;
-        const spent = spentBetween(start, this.#final);
+        const spent = spentBetween(this.#run.start, this.#final);
         const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-        return { cpuMs: Math.round(this.#cpuUs(start, this.#final) / 1000), waitedMs: Math.round(waitedMs) };
-    }
-    /** The candidate's CPU time in microseconds, from its stamp (else the run marker's reading) to `final`. */
-    #cpuUs(start, final) {
-        return Math.max(0, final.usedUs - (this.#cpuFromUs ?? start.usedUs));
+        const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+        return { cpuMs: Math.round(cpuUs / 1000), waitedMs: Math.round(waitedMs) };
     }
     /** Takes the reading that ends the candidate's time, once. */
     #finish() {

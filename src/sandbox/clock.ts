@@ -132,10 +132,8 @@ export class RunClock {
     this.#stop();
     this.parser.end();
     if (this.#run === undefined) return 0;
-    const { start } = this.#run;
-    const ranOut = this.#expiredAt !== undefined;
-    const cpuUs = ranOut || start === undefined || this.#final === undefined ? 0 : this.#cpuUs(start, this.#final);
-    return Math.round(Math.max(endedAt - this.#run.startedAt, cpuUs / 1000 / this.#share));
+    const cpuMs = this.#expiredAt === undefined ? (this.spent?.cpuMs ?? 0) : 0;
+    return Math.round(Math.max(endedAt - this.#run.startedAt, cpuMs / this.#share));
   }
 
   /**
@@ -143,16 +141,11 @@ export class RunClock {
    * end, and its wait from the run marker; undefined without a meter's reading.
    */
   get spent(): CpuSpent | undefined {
-    const start = this.#run?.start;
-    if (this.#run === undefined || start === undefined || this.#final === undefined) return undefined;
-    const spent = spentBetween(start, this.#final);
+    if (this.#run?.start === undefined || this.#final === undefined) return undefined;
+    const spent = spentBetween(this.#run.start, this.#final);
     const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-    return { cpuMs: Math.round(this.#cpuUs(start, this.#final) / 1000), waitedMs: Math.round(waitedMs) };
-  }
-
-  /** The candidate's CPU time in microseconds, from its stamp (else the run marker's reading) to `final`. */
-  #cpuUs(start: CpuReading, final: CpuReading): number {
-    return Math.max(0, final.usedUs - (this.#cpuFromUs ?? start.usedUs));
+    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+    return { cpuMs: Math.round(cpuUs / 1000), waitedMs: Math.round(waitedMs) };
   }
 
   /** Takes the reading that ends the candidate's time, once. */
