@@ -91,6 +91,13 @@ export interface LanguageSpec<Name extends string = string> {
    */
   checkAndRun?: (file: string, command: string) => string[] | undefined;
   /**
+   * argv of a checker kept warm for a run (sandbox/warm-check.ts): it reads sources on stdin, each a line with
+   * its length in bytes and then the bytes, and answers each with a line, `1` where `check` would find the
+   * source parses and `0` otherwise, running nothing of it. It must agree with `check` on every `1`: an
+   * engine that keeps one runs the job without `check` on a `1`, and with it on anything else.
+   */
+  checkServer?: readonly string[];
+  /**
    * Where and why the check failed, from its output (CRs gone, trimmed) and what it wrote on the
    * nonce-marked verdict channel (core/verdict-channel.ts), if anything.
    */

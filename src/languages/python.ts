@@ -26,6 +26,28 @@ const CHECK = [
   "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
 ].join("\n");
 
+// CHECK kept warm for a run (LanguageSpec.checkServer): the same compile() of the same bytes, at the same
+// depth (module level, so the compiler's recursion limit leaves it the same room), in an interpreter started
+// as CHECK's is. It answers `1` only where CHECK would exit 0; anything compile() raises is a `0`, and the
+// engine then runs CHECK itself, so every verdict and message stays CHECK's. Nothing of a source is run, and
+// nothing of one is kept for the next: compile() leaves no state behind.
+const CHECK_SERVER = [
+  "import sys",
+  "src, out = sys.stdin.buffer, sys.stdout",
+  "while True:",
+  "    size = src.readline()",
+  "    if not size:",
+  "        break",
+  "    source = src.read(int(size))",
+  "    try:",
+  "        compile(source, 'candidate', 'exec')",
+  "        parses = '1'",
+  "    except BaseException:",
+  "        parses = '0'",
+  "    out.write(parses + '\\n')",
+  "    out.flush()",
+].join("\n");
+
 // The check and the run in one interpreter, for a command that is `python3 FILE` (the replies' preset): what
 // CHECK does, then the run marker, then FILE run as `python3 FILE` runs it, in the same `__main__`. Saves an
 // interpreter's start a candidate (≈ 25-40 CPU-ms on a host with page-table isolation). The interpreter starts
@@ -263,6 +285,7 @@ export const python: LanguageSpec<"python"> = {
   image: "python:3.12-slim",
   check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
   checkAndRun,
+  checkServer: ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK_SERVER],
   readCheck,
   codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
   protect: {

@@ -1,7 +1,7 @@
 // Phase 2: the parse check. One argv that checks a candidate's files inside the sandbox without running
 // them, and the checker's complaint, as printed there, turned into a located SyntaxInfo. What each
 // language's checker is and how its output reads is the language's (languages/).
-import type { SyntaxInfo } from "../core/model.js";
+import type { SandboxFile, SyntaxInfo } from "../core/model.js";
 import { shellQuote } from "../core/shell.js";
 import { LANGUAGES, type Language } from "../languages/registry.js";
 
@@ -46,6 +46,23 @@ export function checkAndRun(
   const { only } = single(groups);
   if (results.length > 0 || !only) return undefined;
   return LANGUAGES[only.language].checkAndRun?.(only.file, command);
+}
+
+/**
+ * What a checker kept warm for the run needs to answer for the check of `groups`: the language's checkServer
+ * and the file's source, where the check names one file of a language that has a server and the file is
+ * among `files` as bytes (a link is read where it points, in the sandbox); undefined otherwise.
+ */
+export function warmCheck(
+  groups: CheckGroup[],
+  files: readonly SandboxFile[],
+): { server: readonly string[]; source: string | Uint8Array } | undefined {
+  const { only } = single(groups);
+  const server = only && LANGUAGES[only.language].checkServer;
+  if (!only || !server) return undefined;
+  const file = files.find((f) => f.path === only.file);
+  if (!file || file.linkTarget !== undefined) return undefined;
+  return { server, source: file.content };
 }
 
 const WORKDIR = /(?:file:\/\/)?\/work\//g;

@@ -15,7 +15,7 @@ import {
 import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
-import { checkAndRun, checkFiles, parseCheckOutput, type CheckGroup } from "../prepare/syntax.js";
+import { checkAndRun, checkFiles, parseCheckOutput, warmCheck, type CheckGroup } from "../prepare/syntax.js";
 import { RUN_TREE_DIR, type RunImage } from "../sandbox/run-image.js";
 import { describeSetupChange } from "../prepare/setup-inputs.js";
 import { type JudgingEngine } from "../sandbox/engine.js";
@@ -332,6 +332,12 @@ function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
   return next;
 }
 
+/** The job's warmCheck, where its check is one file a checker kept warm can answer for. */
+function withWarmCheck(prepared: Prepared): Pick<SandboxJob, "warmCheck"> {
+  const warm = warmCheck(prepared.checks, prepared.files);
+  return warm ? { warmCheck: warm } : {};
+}
+
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
 async function runPrepared(given: Prepared, candidate: Candidate, ctx: RunContext): Promise<Verdict> {
   const prepared = delivered(given, candidate, ctx);
@@ -343,7 +349,7 @@ async function runPrepared(given: Prepared, candidate: Candidate, ctx: RunContex
     ...placement.job,
     files: prepared.files,
     check: fused ?? checkFiles(prepared.checks),
-    ...(fused && { checkRuns: true }),
+    ...(fused ? { checkRuns: true } : withWarmCheck(prepared)),
     ...(prepared.start && { deleted: prepared.deleted ?? [] }),
   };
   const attempts: Attempt[] = [];

@@ -13,6 +13,12 @@ export interface SandboxJob {
    * checkAndRun): one interpreter for both. Never with `results`.
    */
   checkRuns?: boolean;
+  /**
+   * The one file `check` names, for a checker kept warm for the run (warm-check.ts, the language's
+   * checkServer as `server`): an engine that keeps one asks it first and runs the job without `check` when
+   * it answers that the file parses; otherwise the job runs as it is. Never with `checkRuns`.
+   */
+  warmCheck?: { server: readonly string[]; source: string | Uint8Array };
   /** Shell command run in the work dir (from settings, never from candidate text). */
   command: string;
   limits: Limits;

@@ -126,3 +126,51 @@ describe("checkAndRun: the check and the run in one interpreter", () => {
     expect(both("def broken(:\n", modules, env).fused.stderr).toContain(`${VERDICT_PREFIX}${NONCE}\n{"message": `);
   });
 });
+
+describe("checkServer: the check kept warm", () => {
+  // Each source through the server, all in one interpreter, and through CHECK, one interpreter each, with
+  // the host's python3: the server says `1` exactly where CHECK exits 0.
+  const sources: Array<[string, string | Buffer]> = [
+    ["plain", "x = 1\n"],
+    ["long", "x = 1\n".repeat(2000)],
+    ["unicode", "é = 'ü'\nprint(é)\n"],
+    ["async", "async def f():\n    await g()\n"],
+    ["side effects are not run", "import os\nopen('/tmp/sandbox-gate-warm-check-ran', 'w')\n"],
+    ["syntax error", "def f(:\n    pass\n"],
+    ["null byte", "x = 1\x00\n"],
+    ["nesting", `x = ${"(".repeat(300)}1${")".repeat(300)}\n`],
+    ["deep expression", `x = ${"-".repeat(100_000)}1\n`],
+    ["indentation", "if True:\n\tx = 1\n        y = 2\n"],
+    ["unknown coding", "# -*- coding: bogus -*-\nx = 1\n"],
+    ["invalid utf-8", Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x27, 0xff, 0xfe, 0x27, 0x0a])],
+    ["future braces", "from __future__ import braces\n"],
+    ["return outside", "return 1\n"],
+    ["break outside", "x = 1\nbreak\n"],
+    ["nonlocal at module level", "nonlocal x\n"],
+    ["after a failure, plain again", "y = 2\n"],
+  ];
+
+  it("answers `1` exactly where the check passes, and runs nothing", () => {
+    const dir = tempDir("check-server");
+    const [cmd, ...args] = python.checkServer!;
+    const framed = Buffer.concat(
+      sources.flatMap(([, source]) => {
+        const bytes = Buffer.from(source);
+        return [Buffer.from(`${bytes.length}\n`), bytes];
+      }),
+    );
+    const server = spawnSync(cmd!, args, { cwd: dir, input: framed, encoding: "utf8" });
+    expect(server.status, server.stderr).toBe(0);
+    const answers = server.stdout.split("\n").slice(0, -1);
+    const checked = sources.map(([, source]) => {
+      writeFileSync(join(dir, "solution.py"), source);
+      const [c, ...a] = python.check("solution.py");
+      return spawnSync(c!, a, { cwd: dir, encoding: "utf8" }).status === 0 ? "1" : "0";
+    });
+    expect(Object.fromEntries(sources.map(([name], i) => [name, answers[i]]))).toEqual(
+      Object.fromEntries(sources.map(([name], i) => [name, checked[i]])),
+    );
+    expect(answers.filter((a) => a === "1")).toHaveLength(6);
+    expect(spawnSync("test", ["-e", "/tmp/sandbox-gate-warm-check-ran"]).status).toBe(1);
+  });
+});

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SyntaxInfo } from "../../src/core/model.js";
 import { LANGUAGES, type Language } from "../../src/languages/registry.js";
-import { checkAndRun, checkFiles, parseCheckOutput } from "../../src/prepare/syntax.js";
+import { checkAndRun, checkFiles, parseCheckOutput, warmCheck } from "../../src/prepare/syntax.js";
 import { tempDir } from "../support/temp.js";
 
 // Outputs captured from the checkers in sandbox-gate-test/bookworm:1 (python 3.11, node 18, bash 5.2,
@@ -387,5 +387,39 @@ describe("checkFiles", () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain("bad.js");
     expect(r.stderr).not.toContain("later.sh");
+  });
+});
+
+describe("warmCheck", () => {
+  const server = LANGUAGES.python.checkServer!;
+
+  it("gives the language's checker and the source of the one file the check names", () => {
+    const bytes = new Uint8Array([120, 61, 49]);
+    expect(
+      warmCheck([{ language: "python", files: ["solution.py"] }], [{ path: "solution.py", content: "x = 1" }]),
+    ).toEqual({ server, source: "x = 1" });
+    expect(
+      warmCheck(
+        [{ language: "python", files: ["src/a.py"] }],
+        [
+          { path: "README.md", content: "#" },
+          { path: "src/a.py", content: bytes },
+        ],
+      ),
+    ).toEqual({ server, source: bytes });
+  });
+
+  it("gives nothing where the check is not one file of a language with a checker, or the file is not there as bytes", () => {
+    const files = [
+      { path: "a.py", content: "x = 1" },
+      { path: "b.py", content: "y = 2" },
+      { path: "c.js", content: "let c" },
+      { path: "l.py", content: "", linkTarget: "a.py" },
+    ];
+    expect(warmCheck([{ language: "python", files: ["a.py", "b.py"] }], files)).toBeUndefined();
+    expect(warmCheck([{ language: "javascript", files: ["c.js"] }], files)).toBeUndefined();
+    expect(warmCheck([{ language: "python", files: ["l.py"] }], files)).toBeUndefined();
+    expect(warmCheck([{ language: "python", files: ["gone.py"] }], files)).toBeUndefined();
+    expect(warmCheck([], files)).toBeUndefined();
   });
 });

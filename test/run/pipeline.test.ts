@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Candidate, RunFacts } from "../../src/core/model.js";
 import { judgeCandidate, type RunContext } from "../../src/run/pipeline.js";
+import { LANGUAGES } from "../../src/languages/registry.js";
 import { GitObjects } from "../../src/prepare/git-objects.js";
 import { buildReport } from "../../src/report/json.js";
 import { RESULT_SCHEMA } from "../../src/core/schemas/report.js";
@@ -81,10 +82,19 @@ describe("judgeCandidate", () => {
     expect(job.files[1]!.content).toBe("def add(a, b):\n    return a + b\n");
     expect(job.check?.slice(0, 6)).toEqual(["python3", "-I", "-S", "-W", "ignore", "-c"]);
     expect(job.check?.at(-1)).toBe("solution.py");
+    // An engine that keeps a checker warm may ask it instead: the checker and the checked file's source.
+    expect(job.warmCheck).toEqual({ server: LANGUAGES.python.checkServer, source: job.files[1]!.content });
     expect(job.command).toBe("python3 test_solution.py");
     expect(job.image).toBe("python:3.12-slim");
     expect(job.limits).toMatchObject({ timeoutMs: 3000, memoryBytes: 128 * 1024 ** 2, pidsLimit: 64, cpus: 1 });
     expect(job.labels).toEqual({ "io.github.sandbox-gate.run": "run-1" });
+  });
+
+  it("asks no warm checker where one interpreter checks and runs the file (the preset's `python3 FILE`)", async () => {
+    const engine = new ScriptedEngine(() => facts({ stdout: out("ok\n") }));
+    await judgeCandidate(reply(PASSING), context(engine, { command: "python3 solution.py" }));
+    expect(engine.jobs[0]).toMatchObject({ checkRuns: true });
+    expect(engine.jobs[0]!.warmCheck).toBeUndefined();
   });
 
   it("is no_code for prose, without touching the engine", async () => {

@@ -21,3 +21,14 @@ export function templateFiles(runId: string): string[] {
     return existsSync(file) && Object.values(JSON.parse(readFileSync(file, "utf8")) as object).includes(runId);
   });
 }
+
+/** The sandboxes' records under the engine's root still labelled with `runId`: sandboxes not yet deleted. */
+export function sandboxRecords(runId: string): string[] {
+  const dir = `${NAMESPACE_ROOT}/sandboxes`;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((name) => {
+    if (!name.endsWith(".json")) return false;
+    const record = JSON.parse(readFileSync(`${dir}/${name}`, "utf8")) as { labels?: object };
+    return Object.values(record.labels ?? {}).includes(runId);
+  });
+}

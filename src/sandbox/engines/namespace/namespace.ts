@@ -65,6 +65,7 @@ import {
 import { type SandboxTools, findTools } from "./maker.js";
 import { type SpawnedChild, Spawner } from "./spawner.js";
 import { compileSeccomp } from "./seccomp-bpf.js";
+import { type CheckerProcess, type WarmCheckOptions, WarmChecker } from "../../warm-check.js";
 
 /** Where sandboxes' records, templates' files and the scratch mount points live: one root for every run. */
 export const NAMESPACE_ROOT = "/run/sandbox-gate";
@@ -108,6 +109,8 @@ export interface NamespaceOptions {
   root?: string;
   /** Sandboxes kept started ahead of need; the run's concurrency is a good value. */
   warm?: number;
+  /** The warm checker's limits (warm-check.ts), or false to run every job's check in its own sandbox. */
+  warmCheck?: WarmCheckOptions | false;
 }
 
 interface Template {
@@ -146,6 +149,11 @@ export class NamespaceEngine extends CliImages {
   readonly #removals: Removals;
   /** Forks every sandbox's maker, so the gate's process never forks for a candidate (spawner.ts). */
   readonly #spawner: Spawner;
+  /** Checkers kept warm (warm-check.ts), by the lock-down and checker they run with. */
+  readonly #checkers = new Map<string, WarmChecker>();
+  readonly #warmCheck: WarmCheckOptions | false;
+  /** The counts of the checkers of runs closed. */
+  readonly #checked = { parses: 0, fellBack: 0, started: 0 };
 
   constructor(cli: CliImageCalls, options: NamespaceOptions = {}) {
     super(cli);
@@ -157,9 +165,11 @@ export class NamespaceEngine extends CliImages {
     this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
     this.#spawner = new Spawner(tools.perl, this.#sandboxes);
+    this.#warmCheck = options.warmCheck ?? {};
   }
 
-  protected async runOpened(job: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
+  protected async runOpened(given: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
+    const job = await this.#warmChecked(given);
     const policy = lockDown(job);
     let sandbox = await this.#take(policy);
     // One that ended while it waited (bwrap failed, the driver was killed) serves nobody: one fresh try.
@@ -199,6 +209,51 @@ export class NamespaceEngine extends CliImages {
       aborted: this.aborted,
       ...(ooms.error === undefined ? {} : { stateError: ooms.error }),
     });
+  }
+
+  /**
+   * The job as it runs after the warm checker's answer: without its check where the checker says the file
+   * parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
+   * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
+   */
+  async #warmChecked(job: SandboxJob): Promise<SandboxJob> {
+    const warm = job.warmCheck;
+    if (!warm || this.#warmCheck === false || job.checkRuns || !job.check?.length || job.network !== undefined)
+      return job;
+    const policy: LockDown = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
+    const key = JSON.stringify(policy);
+    let checker = this.#checkers.get(key);
+    if (!checker) {
+      checker = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
+      this.#checkers.set(key, checker);
+    }
+    return (await checker.parses(warm.source)) ? { ...job, check: [] } : job;
+  }
+
+  /** A checker's sandbox, started as a candidate's is; removed once it ends. */
+  async #checkerProcess(policy: LockDown): Promise<CheckerProcess | undefined> {
+    if (this.aborted) return undefined;
+    const sandbox = await this.#start(policy);
+    const { id, child, held } = sandbox;
+    if (!child || !held) {
+      this.#remove(id);
+      return undefined;
+    }
+    const exited = held.exited.then(() => this.#remove(id));
+    return {
+      stdin: child.stdin,
+      stdout: child.stdout,
+      stderr: child.stderr,
+      exited,
+      kill: () => void this.#kill(id, child).catch(() => child.kill("SIGKILL")),
+    };
+  }
+
+  /** The warm checkers' counts (warm-check.ts), summed: for the bench and the tests. */
+  get warmCheckCounts(): WarmChecker["counts"] {
+    const sum = { ...this.#checked };
+    for (const { counts } of this.#checkers.values()) addCounts(sum, counts);
+    return sum;
   }
 
   /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
@@ -309,6 +364,10 @@ export class NamespaceEngine extends CliImages {
 
   /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
   async close(): Promise<string[]> {
+    // Its stdin closed, a checker exits: its sandbox is then removed as a candidate's is.
+    await Promise.all([...this.#checkers.values()].map((checker) => checker.close()));
+    for (const { counts } of this.#checkers.values()) addCounts(this.#checked, counts);
+    this.#checkers.clear();
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const sandbox of await Promise.all(warm)) this.#discard(sandbox);
@@ -343,6 +402,12 @@ export class NamespaceEngine extends CliImages {
     const sandboxes = await removeNamespaceLabelled(label, { root: this.#root });
     return [...(await super.removeLabelled(label)), ...sandboxes];
   }
+}
+
+function addCounts(sum: WarmChecker["counts"], counts: WarmChecker["counts"]): void {
+  sum.parses += counts.parses;
+  sum.fellBack += counts.fellBack;
+  sum.started += counts.started;
 }
 
 /**

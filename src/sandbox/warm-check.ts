@@ -1,0 +1,173 @@
+// A parse check kept warm for a run: one checker process (a language's checkServer, in a sandbox locked down
+// as a candidate's) answers for many candidates whether a file parses, so a candidate whose file does
+// need not start an interpreter of its own only to be told so. On a host where every process costs more
+// (page-table isolation), that interpreter was a sixth of a namespace candidate's CPU.
+//
+// The checker only ever lets a check be skipped: a `1` means the file parses, and the job runs without its
+// check; anything else (a `0`, no answer in time, a checker that died or never started, a source too
+// large to send) and the job runs with its check, as it always did, which then gives the verdict and its
+// message. So no answer of the checker's can make a candidate pass: a checker wrong about a file that does
+// not parse lets the file run, where the language's own parser refuses it all the same.
+import type { Readable, Writable } from "node:stream";
+
+/** A started checker's pipes and its end, as an engine hands it over. */
+export interface CheckerProcess {
+  stdin: Writable;
+  stdout: Readable;
+  stderr: Readable;
+  /** Resolves when it has exited (or could not be run). */
+  exited: Promise<unknown>;
+  /** Ends it at once, sandbox and all. */
+  kill(): void;
+}
+
+export interface WarmCheckOptions {
+  /** How long one answer may take before the checker is ended and the job keeps its check. */
+  answerMs?: number;
+  /** Starts in a row that end without an answer before the run stops asking (a checker that cannot run). */
+  maxFailures?: number;
+  /** Sources larger than this go to the job's own check: the checker's pipe is not for bulk. */
+  maxSourceBytes?: number;
+}
+
+export const ANSWER_MS = 10_000;
+const MAX_FAILURES = 3;
+const MAX_SOURCE_BYTES = 1 << 20;
+
+interface Pending {
+  resolve: (parses: boolean) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Live {
+  process: CheckerProcess;
+  pending: Pending[];
+  buffered: string;
+  ended: boolean;
+  answered: number;
+}
+
+export class WarmChecker {
+  readonly #start: () => Promise<CheckerProcess | undefined>;
+  readonly #answerMs: number;
+  readonly #maxFailures: number;
+  readonly #maxSourceBytes: number;
+  /** The checker serving now, or starting; none until the first question, and none after it ended. */
+  #live: Promise<Live | undefined> | undefined;
+  #failures = 0;
+  #closed = false;
+  /** Questions answered `1`, questions left to the job's own check, and checkers started: for the bench and the tests. */
+  readonly counts = { parses: 0, fellBack: 0, started: 0 };
+
+  constructor(start: () => Promise<CheckerProcess | undefined>, options: WarmCheckOptions = {}) {
+    this.#start = start;
+    this.#answerMs = options.answerMs ?? ANSWER_MS;
+    this.#maxFailures = options.maxFailures ?? MAX_FAILURES;
+    this.#maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES;
+  }
+
+  /** Whether `source` parses, as the checker says; false whenever it cannot say (the job then checks it). */
+  async parses(source: string | Uint8Array): Promise<boolean> {
+    const bytes = typeof source === "string" ? Buffer.from(source) : source;
+    if (bytes.length > this.#maxSourceBytes) return this.#fellBack();
+    const live = await this.#serving();
+    if (!live || live.ended) return this.#fellBack();
+    const parses = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => this.#end(live), this.#answerMs);
+      live.pending.push({ resolve, timer });
+      live.process.stdin.write(`${bytes.length}\n`);
+      live.process.stdin.write(bytes);
+    });
+    if (!parses) return this.#fellBack();
+    this.#failures = 0;
+    this.counts.parses++;
+    return true;
+  }
+
+  /** Ends the checker: its stdin closed, so it exits, or killed when it has not within an answer's time. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const live = await this.#live;
+    this.#live = undefined;
+    if (!live || live.ended) return;
+    live.ended = true;
+    const kill = setTimeout(() => live.process.kill(), this.#answerMs);
+    live.process.stdin.end();
+    await live.process.exited;
+    clearTimeout(kill);
+  }
+
+  #fellBack(): false {
+    this.counts.fellBack++;
+    return false;
+  }
+
+  /** The checker, started at the first question and again after one ended; none once closed or given up on. */
+  async #serving(): Promise<Live | undefined> {
+    for (;;) {
+      if (this.#closed || this.#failures >= this.#maxFailures) return undefined;
+      const serving = this.#live;
+      // Decided without an await between the look and the start: two questions never start two checkers.
+      if (serving === undefined) {
+        this.#live = this.#started();
+        continue;
+      }
+      const live = await serving;
+      if (live && !live.ended) return live;
+      if (this.#live === serving) this.#live = undefined;
+    }
+  }
+
+  async #started(): Promise<Live | undefined> {
+    const process = await this.#start().catch(() => undefined);
+    if (!process) {
+      this.#failures++;
+      return undefined;
+    }
+    this.counts.started++;
+    const live: Live = { process, pending: [], buffered: "", ended: false, answered: 0 };
+    process.stdin.on("error", () => this.#end(live));
+    // Nothing it writes there is read: drained, so it never blocks on a full pipe.
+    process.stderr.resume();
+    process.stdout.setEncoding("latin1");
+    process.stdout.on("data", (chunk: string) => this.#read(live, chunk));
+    process.stdout.on("end", () => this.#end(live));
+    process.stdout.resume();
+    void process.exited.then(() => this.#end(live));
+    return live;
+  }
+
+  /** Each line answers the oldest question: `1` parses, any other line does not. */
+  #read(live: Live, chunk: string): void {
+    live.buffered += chunk;
+    let newline: number;
+    while ((newline = live.buffered.indexOf("\n")) >= 0) {
+      const line = live.buffered.slice(0, newline);
+      live.buffered = live.buffered.slice(newline + 1);
+      const asked = live.pending.shift();
+      if (!asked) return this.#end(live);
+      clearTimeout(asked.timer);
+      live.answered++;
+      asked.resolve(line === "1");
+    }
+    // More than an answer's worth without a line end: not a checker's talk.
+    if (live.buffered.length > 16) this.#end(live);
+  }
+
+  /** The checker is done for (no answer in time, gone, talking nonsense): its open questions fall back. */
+  #end(live: Live): void {
+    const first = !live.ended;
+    if (first) {
+      live.ended = true;
+      live.process.kill();
+    }
+    const pending = live.pending.splice(0);
+    // One that leaves a question unanswered, or ends having answered none, counts against the run's
+    // patience; a checker that cannot run is given up on rather than started for every candidate.
+    if (pending.length > 0 || (first && live.answered === 0)) this.#failures++;
+    for (const { resolve, timer } of pending) {
+      clearTimeout(timer);
+      resolve(false);
+    }
+  }
+}
