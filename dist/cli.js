@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9515);
+/* harmony import */ var _cli_commands_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5956);
 /* harmony import */ var _cli_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _cli_style_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1715);
 // The `sandbox-gate` command (the package's bin): `run` judges FILEs, `merge` merges shard reports.
@@ -37828,7 +37828,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9515:
+/***/ 5956:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50631,6 +50631,137 @@ function compileSeccomp(profile, arch /* node's process.arch */) {
     return encode(program);
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/warm-check.ts
+const ANSWER_MS = 10_000;
+const MAX_FAILURES = 3;
+const MAX_SOURCE_BYTES = 1 << 20;
+class WarmChecker {
+    #start;
+    #answerMs;
+    #maxFailures;
+    #maxSourceBytes;
+    /** The checker serving now, or starting; none until the first question, and none after it ended. */
+    #live;
+    #failures = 0;
+    #closed = false;
+    /** Questions answered `1`, questions left to the job's own check, and checkers started: for the bench and the tests. */
+    counts = { parses: 0, fellBack: 0, started: 0 };
+    constructor(start, options = {}) {
+        this.#start = start;
+        this.#answerMs = options.answerMs ?? ANSWER_MS;
+        this.#maxFailures = options.maxFailures ?? MAX_FAILURES;
+        this.#maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES;
+    }
+    /** Whether `source` parses, as the checker says; false whenever it cannot say (the job then checks it). */
+    async parses(source) {
+        const bytes = typeof source === "string" ? Buffer.from(source) : source;
+        if (bytes.length > this.#maxSourceBytes)
+            return this.#fellBack();
+        const live = await this.#serving();
+        if (!live || live.ended)
+            return this.#fellBack();
+        const parses = await new Promise((resolve) => {
+            const timer = setTimeout(() => this.#end(live), this.#answerMs);
+            live.pending.push({ resolve, timer });
+            live.process.stdin.write(`${bytes.length}\n`);
+            live.process.stdin.write(bytes);
+        });
+        if (!parses)
+            return this.#fellBack();
+        this.#failures = 0;
+        this.counts.parses++;
+        return true;
+    }
+    /** Ends the checker: its stdin closed, so it exits, or killed when it has not within an answer's time. */
+    async close() {
+        this.#closed = true;
+        const live = await this.#live;
+        this.#live = undefined;
+        if (!live || live.ended)
+            return;
+        live.ended = true;
+        const kill = setTimeout(() => live.process.kill(), this.#answerMs);
+        live.process.stdin.end();
+        await live.process.exited;
+        clearTimeout(kill);
+    }
+    #fellBack() {
+        this.counts.fellBack++;
+        return false;
+    }
+    /** The checker, started at the first question and again after one ended; none once closed or given up on. */
+    async #serving() {
+        for (;;) {
+            if (this.#closed || this.#failures >= this.#maxFailures)
+                return undefined;
+            const serving = this.#live;
+            // Decided without an await between the look and the start: two questions never start two checkers.
+            if (serving === undefined) {
+                this.#live = this.#started();
+                continue;
+            }
+            const live = await serving;
+            if (live && !live.ended)
+                return live;
+            if (this.#live === serving)
+                this.#live = undefined;
+        }
+    }
+    async #started() {
+        const process = await this.#start().catch(() => undefined);
+        if (!process) {
+            this.#failures++;
+            return undefined;
+        }
+        this.counts.started++;
+        const live = { process, pending: [], buffered: "", ended: false, answered: 0 };
+        process.stdin.on("error", () => this.#end(live));
+        // Nothing it writes there is read: drained, so it never blocks on a full pipe.
+        process.stderr.resume();
+        process.stdout.setEncoding("latin1");
+        process.stdout.on("data", (chunk) => this.#read(live, chunk));
+        process.stdout.on("end", () => this.#end(live));
+        process.stdout.resume();
+        void process.exited.then(() => this.#end(live));
+        return live;
+    }
+    /** Each line answers the oldest question: `1` parses, any other line does not. */
+    #read(live, chunk) {
+        live.buffered += chunk;
+        let newline;
+        while ((newline = live.buffered.indexOf("\n")) >= 0) {
+            const line = live.buffered.slice(0, newline);
+            live.buffered = live.buffered.slice(newline + 1);
+            const asked = live.pending.shift();
+            if (!asked)
+                return this.#end(live);
+            clearTimeout(asked.timer);
+            live.answered++;
+            asked.resolve(line === "1");
+        }
+        // More than an answer's worth without a line end: not a checker's talk.
+        if (live.buffered.length > 16)
+            this.#end(live);
+    }
+    /** The checker is done for (no answer in time, gone, talking nonsense): its open questions fall back. */
+    #end(live) {
+        const first = !live.ended;
+        if (first) {
+            live.ended = true;
+            live.process.kill();
+        }
+        const pending = live.pending.splice(0);
+        // One that leaves a question unanswered, or ends having answered none, counts against the run's
+        // patience; a checker that cannot run is given up on rather than started for every candidate.
+        if (pending.length > 0 || (first && live.answered === 0))
+            this.#failures++;
+        for (const { resolve, timer } of pending) {
+            clearTimeout(timer);
+            resolve(false);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace.ts
 // `isolation: namespace`: a fresh sandbox per candidate, made by bubblewrap rather than by dockerd or runc.
 //
@@ -50664,6 +50795,7 @@ function compileSeccomp(profile, arch /* node's process.arch */) {
 //
 // It needs root on the docker host (the cgroups, the mounts, the template's root) and unprivileged user
 // namespaces for bwrap (docs/security.md). select.ts refuses it where that cannot be.
+
 
 
 
@@ -50731,6 +50863,11 @@ class NamespaceEngine extends CliImages {
     #removals;
     /** Forks every sandbox's maker, so the gate's process never forks for a candidate (spawner.ts). */
     #spawner;
+    /** Checkers kept warm (warm-check.ts), by the lock-down and checker they run with. */
+    #checkers = new Map();
+    #warmCheck;
+    /** The counts of the checkers of runs closed. */
+    #checked = { parses: 0, fellBack: 0, started: 0 };
     constructor(cli, options = {}) {
         super(cli);
         this.#root = options.root ?? NAMESPACE_ROOT;
@@ -50742,8 +50879,10 @@ class NamespaceEngine extends CliImages {
         this.#warmTarget = Math.max(0, options.warm ?? 0);
         this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
         this.#spawner = new Spawner(tools.perl, this.#sandboxes);
+        this.#warmCheck = options.warmCheck ?? {};
     }
-    async runOpened(job, hooks, opening) {
+    async runOpened(given, hooks, opening) {
+        const job = await this.#warmChecked(given);
         const policy = lockDown(job);
         let sandbox = await this.#take(policy);
         // One that ended while it waited (bwrap failed, the driver was killed) serves nobody: one fresh try.
@@ -50785,6 +50924,50 @@ class NamespaceEngine extends CliImages {
             aborted: this.aborted,
             ...(ooms.error === undefined ? {} : { stateError: ooms.error }),
         });
+    }
+    /**
+     * The job as it runs after the warm checker's answer: without its check where the checker says the file
+     * parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
+     * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
+     */
+    async #warmChecked(job) {
+        const warm = job.warmCheck;
+        if (!warm || this.#warmCheck === false || job.checkRuns || !job.check?.length || job.network !== undefined)
+            return job;
+        const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
+        const key = JSON.stringify(policy);
+        let checker = this.#checkers.get(key);
+        if (!checker) {
+            checker = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
+            this.#checkers.set(key, checker);
+        }
+        return (await checker.parses(warm.source)) ? { ...job, check: [] } : job;
+    }
+    /** A checker's sandbox, started as a candidate's is; removed once it ends. */
+    async #checkerProcess(policy) {
+        if (this.aborted)
+            return undefined;
+        const sandbox = await this.#start(policy);
+        const { id, child, held } = sandbox;
+        if (!child || !held) {
+            this.#remove(id);
+            return undefined;
+        }
+        const exited = held.exited.then(() => this.#remove(id));
+        return {
+            stdin: child.stdin,
+            stdout: child.stdout,
+            stderr: child.stderr,
+            exited,
+            kill: () => void this.#kill(id, child).catch(() => child.kill("SIGKILL")),
+        };
+    }
+    /** The warm checkers' counts (warm-check.ts), summed: for the bench and the tests. */
+    get warmCheckCounts() {
+        const sum = { ...this.#checked };
+        for (const { counts } of this.#checkers.values())
+            addCounts(sum, counts);
+        return sum;
     }
     /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
     #take(policy) {
@@ -50891,6 +51074,11 @@ class NamespaceEngine extends CliImages {
     }
     /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
     async close() {
+        // Its stdin closed, a checker exits: its sandbox is then removed as a candidate's is.
+        await Promise.all([...this.#checkers.values()].map((checker) => checker.close()));
+        for (const { counts } of this.#checkers.values())
+            addCounts(this.#checked, counts);
+        this.#checkers.clear();
         const warm = [...this.#warm.values()].flat();
         this.#warm.clear();
         for (const sandbox of await Promise.all(warm))
@@ -50924,6 +51112,11 @@ class NamespaceEngine extends CliImages {
         const sandboxes = await namespace_removeNamespaceLabelled(label, { root: this.#root });
         return [...(await super.removeLabelled(label)), ...sandboxes];
     }
+}
+function addCounts(sum, counts) {
+    sum.parses += counts.parses;
+    sum.fellBack += counts.fellBack;
+    sum.started += counts.started;
 }
 /**
  * Starts the template container, reads the config docker made for it, checks it against the lock-down,
@@ -55032,6 +55225,21 @@ function checkAndRun(groups, command, results = []) {
         return undefined;
     return registry/* LANGUAGES */.Yj[only.language].checkAndRun?.(only.file, command);
 }
+/**
+ * What a checker kept warm for the run needs to answer for the check of `groups`: the language's checkServer
+ * and the file's source, where the check names one file of a language that has a server and the file is
+ * among `files` as bytes (a link is read where it points, in the sandbox); undefined otherwise.
+ */
+function warmCheck(groups, files) {
+    const { only } = single(groups);
+    const server = only && registry/* LANGUAGES */.Yj[only.language].checkServer;
+    if (!only || !server)
+        return undefined;
+    const file = files.find((f) => f.path === only.file);
+    if (!file || file.linkTarget !== undefined)
+        return undefined;
+    return { server, source: file.content };
+}
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
 function relative(path) {
@@ -56704,6 +56912,11 @@ function byLists(verdict, instance) {
         delete next.reason;
     return next;
 }
+/** The job's warmCheck, where its check is one file a checker kept warm can answer for. */
+function withWarmCheck(prepared) {
+    const warm = warmCheck(prepared.checks, prepared.files);
+    return warm ? { warmCheck: warm } : {};
+}
 /** One prepared candidate, with the reruns `reruns` allows: every attempt in a fresh container. */
 async function runPrepared(given, candidate, ctx) {
     const prepared = delivered(given, candidate, ctx);
@@ -56716,7 +56929,7 @@ async function runPrepared(given, candidate, ctx) {
         ...placement.job,
         files: prepared.files,
         check: fused ?? checkFiles(prepared.checks),
-        ...(fused && { checkRuns: true }),
+        ...(fused ? { checkRuns: true } : withWarmCheck(prepared)),
         ...(prepared.start && { deleted: prepared.deleted ?? [] }),
     };
     const attempts = [];
@@ -60006,6 +60219,27 @@ const CHECK = [
     "except (ValueError, RecursionError, MemoryError) as e:",
     "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})",
 ].join("\n");
+// CHECK kept warm for a run (LanguageSpec.checkServer): the same compile() of the same bytes, at the same
+// depth (module level, so the compiler's recursion limit leaves it the same room), in an interpreter started
+// as CHECK's is. It answers `1` only where CHECK would exit 0; anything compile() raises is a `0`, and the
+// engine then runs CHECK itself, so every verdict and message stays CHECK's. Nothing of a source is run, and
+// nothing of one is kept for the next: compile() leaves no state behind.
+const CHECK_SERVER = [
+    "import sys",
+    "src, out = sys.stdin.buffer, sys.stdout",
+    "while True:",
+    "    size = src.readline()",
+    "    if not size:",
+    "        break",
+    "    source = src.read(int(size))",
+    "    try:",
+    "        compile(source, 'candidate', 'exec')",
+    "        parses = '1'",
+    "    except BaseException:",
+    "        parses = '0'",
+    "    out.write(parses + '\\n')",
+    "    out.flush()",
+].join("\n");
 // The check and the run in one interpreter, for a command that is `python3 FILE` (the replies' preset): what
 // CHECK does, then the run marker, then FILE run as `python3 FILE` runs it, in the same `__main__`. Saves an
 // interpreter's start a candidate (≈ 25-40 CPU-ms on a host with page-table isolation). The interpreter starts
@@ -60233,6 +60467,7 @@ const python = {
     image: "python:3.12-slim",
     check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
     checkAndRun,
+    checkServer: ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK_SERVER],
     readCheck,
     codeLines: [...CODE_LINES, ...language/* COMMON_CODE_LINES */.kx],
     protect: {

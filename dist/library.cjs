@@ -9608,6 +9608,22 @@ const CHECK = [
   "except (ValueError, RecursionError, MemoryError) as e:",
   "    verdict({'message': type(e).__name__ + ': ' + str(e), 'file': p})"
 ].join("\n");
+const CHECK_SERVER = [
+  "import sys",
+  "src, out = sys.stdin.buffer, sys.stdout",
+  "while True:",
+  "    size = src.readline()",
+  "    if not size:",
+  "        break",
+  "    source = src.read(int(size))",
+  "    try:",
+  "        compile(source, 'candidate', 'exec')",
+  "        parses = '1'",
+  "    except BaseException:",
+  "        parses = '0'",
+  "    out.write(parses + '\\n')",
+  "    out.flush()"
+].join("\n");
 const CHECK_AND_RUN = [
   "def _sandbox_gate():",
   // sys is built in, os loaded by the interpreter's start (site) and the importer frozen: none is looked
@@ -9787,6 +9803,7 @@ const python = {
   image: "python:3.12-slim",
   check: (file) => ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK, file],
   checkAndRun,
+  checkServer: ["python3", "-I", "-S", "-W", "ignore", "-c", CHECK_SERVER],
   readCheck: python_readCheck,
   codeLines: [...CODE_LINES, ...COMMON_CODE_LINES],
   protect: {
@@ -14892,6 +14909,16 @@ function syntax_checkAndRun(groups, command, results = []) {
     return void 0;
   return LANGUAGES[only.language].checkAndRun?.(only.file, command);
 }
+function warmCheck(groups, files) {
+  const { only } = single(groups);
+  const server = only && LANGUAGES[only.language].checkServer;
+  if (!only || !server)
+    return void 0;
+  const file = files.find((f) => f.path === only.file);
+  if (!file || file.linkTarget !== void 0)
+    return void 0;
+  return { server, source: file.content };
+}
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 function relative(path2) {
   return path2.replace(syntax_WORKDIR, "").replace(/^\.\//, "");
@@ -17924,6 +17951,10 @@ function byLists(verdict, instance) {
     delete next.reason;
   return next;
 }
+function withWarmCheck(prepared) {
+  const warm = warmCheck(prepared.checks, prepared.files);
+  return warm ? { warmCheck: warm } : {};
+}
 async function runPrepared(given, candidate, ctx) {
   const prepared = delivered(given, candidate, ctx);
   const placement = await place(prepared, candidate, ctx);
@@ -17935,7 +17966,7 @@ async function runPrepared(given, candidate, ctx) {
     ...placement.job,
     files: prepared.files,
     check: fused ?? checkFiles(prepared.checks),
-    ...fused && { checkRuns: true },
+    ...fused ? { checkRuns: true } : withWarmCheck(prepared),
     ...prepared.start && { deleted: prepared.deleted ?? [] }
   };
   const attempts = [];
@@ -21792,6 +21823,132 @@ function compileSeccomp(profile, arch) {
   return encode(program);
 }
 ;
+const ANSWER_MS = 1e4;
+const MAX_FAILURES = 3;
+const MAX_SOURCE_BYTES = 1 << 20;
+class WarmChecker {
+  #start;
+  #answerMs;
+  #maxFailures;
+  #maxSourceBytes;
+  /** The checker serving now, or starting; none until the first question, and none after it ended. */
+  #live;
+  #failures = 0;
+  #closed = false;
+  /** Questions answered `1`, questions left to the job's own check, and checkers started: for the bench and the tests. */
+  counts = { parses: 0, fellBack: 0, started: 0 };
+  constructor(start, options = {}) {
+    this.#start = start;
+    this.#answerMs = options.answerMs ?? ANSWER_MS;
+    this.#maxFailures = options.maxFailures ?? MAX_FAILURES;
+    this.#maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES;
+  }
+  /** Whether `source` parses, as the checker says; false whenever it cannot say (the job then checks it). */
+  async parses(source) {
+    const bytes = typeof source === "string" ? Buffer.from(source) : source;
+    if (bytes.length > this.#maxSourceBytes)
+      return this.#fellBack();
+    const live = await this.#serving();
+    if (!live || live.ended)
+      return this.#fellBack();
+    const parses = await new Promise((resolve2) => {
+      const timer = setTimeout(() => this.#end(live), this.#answerMs);
+      live.pending.push({ resolve: resolve2, timer });
+      live.process.stdin.write(`${bytes.length}
+`);
+      live.process.stdin.write(bytes);
+    });
+    if (!parses)
+      return this.#fellBack();
+    this.#failures = 0;
+    this.counts.parses++;
+    return true;
+  }
+  /** Ends the checker: its stdin closed, so it exits, or killed when it has not within an answer's time. */
+  async close() {
+    this.#closed = true;
+    const live = await this.#live;
+    this.#live = void 0;
+    if (!live || live.ended)
+      return;
+    live.ended = true;
+    const kill = setTimeout(() => live.process.kill(), this.#answerMs);
+    live.process.stdin.end();
+    await live.process.exited;
+    clearTimeout(kill);
+  }
+  #fellBack() {
+    this.counts.fellBack++;
+    return false;
+  }
+  /** The checker, started at the first question and again after one ended; none once closed or given up on. */
+  async #serving() {
+    for (; ; ) {
+      if (this.#closed || this.#failures >= this.#maxFailures)
+        return void 0;
+      const serving = this.#live;
+      if (serving === void 0) {
+        this.#live = this.#started();
+        continue;
+      }
+      const live = await serving;
+      if (live && !live.ended)
+        return live;
+      if (this.#live === serving)
+        this.#live = void 0;
+    }
+  }
+  async #started() {
+    const process2 = await this.#start().catch(() => void 0);
+    if (!process2) {
+      this.#failures++;
+      return void 0;
+    }
+    this.counts.started++;
+    const live = { process: process2, pending: [], buffered: "", ended: false, answered: 0 };
+    process2.stdin.on("error", () => this.#end(live));
+    process2.stderr.resume();
+    process2.stdout.setEncoding("latin1");
+    process2.stdout.on("data", (chunk) => this.#read(live, chunk));
+    process2.stdout.on("end", () => this.#end(live));
+    process2.stdout.resume();
+    void process2.exited.then(() => this.#end(live));
+    return live;
+  }
+  /** Each line answers the oldest question: `1` parses, any other line does not. */
+  #read(live, chunk) {
+    live.buffered += chunk;
+    let newline;
+    while ((newline = live.buffered.indexOf("\n")) >= 0) {
+      const line = live.buffered.slice(0, newline);
+      live.buffered = live.buffered.slice(newline + 1);
+      const asked = live.pending.shift();
+      if (!asked)
+        return this.#end(live);
+      clearTimeout(asked.timer);
+      live.answered++;
+      asked.resolve(line === "1");
+    }
+    if (live.buffered.length > 16)
+      this.#end(live);
+  }
+  /** The checker is done for (no answer in time, gone, talking nonsense): its open questions fall back. */
+  #end(live) {
+    const first = !live.ended;
+    if (first) {
+      live.ended = true;
+      live.process.kill();
+    }
+    const pending = live.pending.splice(0);
+    if (pending.length > 0 || first && live.answered === 0)
+      this.#failures++;
+    for (const { resolve: resolve2, timer } of pending) {
+      clearTimeout(timer);
+      resolve2(false);
+    }
+  }
+}
+;
 const NAMESPACE_ROOT = "/run/sandbox-gate";
 const KEEPER_ARGV = ["sleep", "2147483647"];
 const TASK_ROOTS = [
@@ -21837,6 +21994,11 @@ class NamespaceEngine extends CliImages {
   #removals;
   /** Forks every sandbox's maker, so the gate's process never forks for a candidate (spawner.ts). */
   #spawner;
+  /** Checkers kept warm (warm-check.ts), by the lock-down and checker they run with. */
+  #checkers = /* @__PURE__ */ new Map();
+  #warmCheck;
+  /** The counts of the checkers of runs closed. */
+  #checked = { parses: 0, fellBack: 0, started: 0 };
   constructor(cli2, options = {}) {
     super(cli2);
     this.#root = options.root ?? NAMESPACE_ROOT;
@@ -21848,8 +22010,10 @@ class NamespaceEngine extends CliImages {
     this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
     this.#spawner = new Spawner(tools.perl, this.#sandboxes);
+    this.#warmCheck = options.warmCheck ?? {};
   }
-  async runOpened(job, hooks, opening) {
+  async runOpened(given, hooks, opening) {
+    const job = await this.#warmChecked(given);
     const policy = lockDown(job);
     let sandbox = await this.#take(policy);
     if (sandbox.child?.ended) {
@@ -21888,6 +22052,50 @@ class NamespaceEngine extends CliImages {
       aborted: this.aborted,
       ...ooms.error === void 0 ? {} : { stateError: ooms.error }
     });
+  }
+  /**
+   * The job as it runs after the warm checker's answer: without its check where the checker says the file
+   * parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
+   * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
+   */
+  async #warmChecked(job) {
+    const warm = job.warmCheck;
+    if (!warm || this.#warmCheck === false || job.checkRuns || !job.check?.length || job.network !== void 0)
+      return job;
+    const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
+    const key = JSON.stringify(policy);
+    let checker2 = this.#checkers.get(key);
+    if (!checker2) {
+      checker2 = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
+      this.#checkers.set(key, checker2);
+    }
+    return await checker2.parses(warm.source) ? { ...job, check: [] } : job;
+  }
+  /** A checker's sandbox, started as a candidate's is; removed once it ends. */
+  async #checkerProcess(policy) {
+    if (this.aborted)
+      return void 0;
+    const sandbox = await this.#start(policy);
+    const { id, child, held } = sandbox;
+    if (!child || !held) {
+      this.#remove(id);
+      return void 0;
+    }
+    const exited = held.exited.then(() => this.#remove(id));
+    return {
+      stdin: child.stdin,
+      stdout: child.stdout,
+      stderr: child.stderr,
+      exited,
+      kill: () => void this.#kill(id, child).catch(() => child.kill("SIGKILL"))
+    };
+  }
+  /** The warm checkers' counts (warm-check.ts), summed: for the bench and the tests. */
+  get warmCheckCounts() {
+    const sum = { ...this.#checked };
+    for (const { counts } of this.#checkers.values())
+      addCounts(sum, counts);
+    return sum;
   }
   /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
   #take(policy) {
@@ -21995,6 +22203,10 @@ class NamespaceEngine extends CliImages {
   }
   /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
   async close() {
+    await Promise.all([...this.#checkers.values()].map((checker2) => checker2.close()));
+    for (const { counts } of this.#checkers.values())
+      addCounts(this.#checked, counts);
+    this.#checkers.clear();
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const sandbox of await Promise.all(warm))
@@ -22026,6 +22238,11 @@ class NamespaceEngine extends CliImages {
     const sandboxes = await namespace_removeNamespaceLabelled(label2, { root: this.#root });
     return [...await super.removeLabelled(label2), ...sandboxes];
   }
+}
+function addCounts(sum, counts) {
+  sum.parses += counts.parses;
+  sum.fellBack += counts.fellBack;
+  sum.started += counts.started;
 }
 async function makeTemplate(policy, root) {
   const name = containerName();
