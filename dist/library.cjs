@@ -14910,14 +14910,19 @@ function syntax_checkAndRun(groups, command, results = []) {
   return LANGUAGES[only.language].checkAndRun?.(only.file, command);
 }
 function warmCheck(groups, files) {
-  const { only } = single(groups);
-  const server = only && LANGUAGES[only.language].checkServer;
-  if (!only || !server)
+  const { nonEmpty } = single(groups);
+  const server = nonEmpty.length === 1 ? LANGUAGES[nonEmpty[0].language].checkServer : void 0;
+  if (!server)
     return void 0;
-  const file = files.find((f) => f.path === only.file);
-  if (!file || file.linkTarget !== void 0)
-    return void 0;
-  return { server, source: file.content };
+  const byPath2 = new Map(files.map((file) => [file.path, file]));
+  const sources = [];
+  for (const path2 of nonEmpty[0].files) {
+    const file = byPath2.get(path2);
+    if (!file || file.linkTarget !== void 0)
+      return void 0;
+    sources.push(file.content);
+  }
+  return { server, sources };
 }
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 function relative(path2) {
@@ -22054,8 +22059,8 @@ class NamespaceEngine extends CliImages {
     });
   }
   /**
-   * The job as it runs after the warm checker's answer: without its check where the checker says the file
-   * parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
+   * The job as it runs after the warm checker's answers: without its check where the checker says every
+   * file parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
    * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
    */
   async #warmChecked(job) {
@@ -22069,7 +22074,8 @@ class NamespaceEngine extends CliImages {
       checker2 = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
       this.#checkers.set(key, checker2);
     }
-    return await checker2.parses(warm.source) ? { ...job, check: [] } : job;
+    const answers = await Promise.all(warm.sources.map((source) => checker2.parses(source)));
+    return answers.every(Boolean) ? { ...job, check: [] } : job;
   }
   /** A checker's sandbox, started as a candidate's is; removed once it ends. */
   async #checkerProcess(policy) {

@@ -18099,18 +18099,23 @@ function syntax_checkAndRun(groups, command, results = []) {
 }
 /**
  * What a checker kept warm for the run needs to answer for the check of `groups`: the language's checkServer
- * and the file's source, where the check names one file of a language that has a server and the file is
- * among `files` as bytes (a link is read where it points, in the sandbox); undefined otherwise.
+ * and the sources of the files the check names, where they are all of one language that has a server and
+ * all among `files` as bytes (a link is read where it points, in the sandbox); undefined otherwise.
  */
 function warmCheck(groups, files) {
-    const { only } = single(groups);
-    const server = only && LANGUAGES[only.language].checkServer;
-    if (!only || !server)
+    const { nonEmpty } = single(groups);
+    const server = nonEmpty.length === 1 ? LANGUAGES[nonEmpty[0].language].checkServer : undefined;
+    if (!server)
         return undefined;
-    const file = files.find((f) => f.path === only.file);
-    if (!file || file.linkTarget !== undefined)
-        return undefined;
-    return { server, source: file.content };
+    const byPath = new Map(files.map((file) => [file.path, file]));
+    const sources = [];
+    for (const path of nonEmpty[0].files) {
+        const file = byPath.get(path);
+        if (!file || file.linkTarget !== undefined)
+            return undefined;
+        sources.push(file.content);
+    }
+    return { server, sources };
 }
 const syntax_WORKDIR = /(?:file:\/\/)?\/work\//g;
 /** Paths as the user knows them: relative to the work dir, not the container's `/work/…` or a file URL. */
@@ -21976,7 +21981,7 @@ function byLists(verdict, instance) {
         delete next.reason;
     return next;
 }
-/** The job's warmCheck, where its check is one file a checker kept warm can answer for. */
+/** The job's warmCheck, where its check is of files a checker kept warm can answer for. */
 function withWarmCheck(prepared) {
     const warm = warmCheck(prepared.checks, prepared.files);
     return warm ? { warmCheck: warm } : {};
@@ -26920,8 +26925,8 @@ class NamespaceEngine extends CliImages {
         });
     }
     /**
-     * The job as it runs after the warm checker's answer: without its check where the checker says the file
-     * parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
+     * The job as it runs after the warm checker's answers: without its check where the checker says every
+     * file parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
      * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
      */
     async #warmChecked(job) {
@@ -26935,7 +26940,8 @@ class NamespaceEngine extends CliImages {
             checker = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
             this.#checkers.set(key, checker);
         }
-        return (await checker.parses(warm.source)) ? { ...job, check: [] } : job;
+        const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
+        return answers.every(Boolean) ? { ...job, check: [] } : job;
     }
     /** A checker's sandbox, started as a candidate's is; removed once it ends. */
     async #checkerProcess(policy) {

@@ -50,19 +50,24 @@ export function checkAndRun(
 
 /**
  * What a checker kept warm for the run needs to answer for the check of `groups`: the language's checkServer
- * and the file's source, where the check names one file of a language that has a server and the file is
- * among `files` as bytes (a link is read where it points, in the sandbox); undefined otherwise.
+ * and the sources of the files the check names, where they are all of one language that has a server and
+ * all among `files` as bytes (a link is read where it points, in the sandbox); undefined otherwise.
  */
 export function warmCheck(
   groups: CheckGroup[],
   files: readonly SandboxFile[],
-): { server: readonly string[]; source: string | Uint8Array } | undefined {
-  const { only } = single(groups);
-  const server = only && LANGUAGES[only.language].checkServer;
-  if (!only || !server) return undefined;
-  const file = files.find((f) => f.path === only.file);
-  if (!file || file.linkTarget !== undefined) return undefined;
-  return { server, source: file.content };
+): { server: readonly string[]; sources: Array<string | Uint8Array> } | undefined {
+  const { nonEmpty } = single(groups);
+  const server = nonEmpty.length === 1 ? LANGUAGES[nonEmpty[0]!.language].checkServer : undefined;
+  if (!server) return undefined;
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const sources: Array<string | Uint8Array> = [];
+  for (const path of nonEmpty[0]!.files) {
+    const file = byPath.get(path);
+    if (!file || file.linkTarget !== undefined) return undefined;
+    sources.push(file.content);
+  }
+  return { server, sources };
 }
 
 const WORKDIR = /(?:file:\/\/)?\/work\//g;

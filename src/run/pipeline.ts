@@ -332,7 +332,7 @@ function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
   return next;
 }
 
-/** The job's warmCheck, where its check is one file a checker kept warm can answer for. */
+/** The job's warmCheck, where its check is of files a checker kept warm can answer for. */
 function withWarmCheck(prepared: Prepared): Pick<SandboxJob, "warmCheck"> {
   const warm = warmCheck(prepared.checks, prepared.files);
   return warm ? { warmCheck: warm } : {};

@@ -14,11 +14,11 @@ export interface SandboxJob {
    */
   checkRuns?: boolean;
   /**
-   * The one file `check` names, for a checker kept warm for the run (warm-check.ts, the language's
-   * checkServer as `server`): an engine that keeps one asks it first and runs the job without `check` when
-   * it answers that the file parses; otherwise the job runs as it is. Never with `checkRuns`.
+   * The files `check` names, for a checker kept warm for the run (warm-check.ts, the language's checkServer
+   * as `server`): an engine that keeps one asks it first and runs the job without `check` when it answers
+   * that every one of them parses; otherwise the job runs as it is. Never with `checkRuns`.
    */
-  warmCheck?: { server: readonly string[]; source: string | Uint8Array };
+  warmCheck?: { server: readonly string[]; sources: ReadonlyArray<string | Uint8Array> };
   /** Shell command run in the work dir (from settings, never from candidate text). */
   command: string;
   limits: Limits;

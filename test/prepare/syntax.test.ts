@@ -393,33 +393,42 @@ describe("checkFiles", () => {
 describe("warmCheck", () => {
   const server = LANGUAGES.python.checkServer!;
 
-  it("gives the language's checker and the source of the one file the check names", () => {
+  it("gives the language's checker and the sources of the files the check names, in its order", () => {
     const bytes = new Uint8Array([120, 61, 49]);
     expect(
       warmCheck([{ language: "python", files: ["solution.py"] }], [{ path: "solution.py", content: "x = 1" }]),
-    ).toEqual({ server, source: "x = 1" });
+    ).toEqual({ server, sources: ["x = 1"] });
     expect(
       warmCheck(
-        [{ language: "python", files: ["src/a.py"] }],
+        [{ language: "python", files: ["src/b.py", "src/a.py"] }],
         [
           { path: "README.md", content: "#" },
           { path: "src/a.py", content: bytes },
+          { path: "src/b.py", content: "y = 2" },
         ],
       ),
-    ).toEqual({ server, source: bytes });
+    ).toEqual({ server, sources: ["y = 2", bytes] });
   });
 
-  it("gives nothing where the check is not one file of a language with a checker, or the file is not there as bytes", () => {
+  it("gives nothing where a file is of a language without a checker, or not there as bytes", () => {
     const files = [
       { path: "a.py", content: "x = 1" },
       { path: "b.py", content: "y = 2" },
       { path: "c.js", content: "let c" },
       { path: "l.py", content: "", linkTarget: "a.py" },
     ];
-    expect(warmCheck([{ language: "python", files: ["a.py", "b.py"] }], files)).toBeUndefined();
     expect(warmCheck([{ language: "javascript", files: ["c.js"] }], files)).toBeUndefined();
-    expect(warmCheck([{ language: "python", files: ["l.py"] }], files)).toBeUndefined();
-    expect(warmCheck([{ language: "python", files: ["gone.py"] }], files)).toBeUndefined();
+    expect(
+      warmCheck(
+        [
+          { language: "python", files: ["a.py"] },
+          { language: "javascript", files: ["c.js"] },
+        ],
+        files,
+      ),
+    ).toBeUndefined();
+    expect(warmCheck([{ language: "python", files: ["a.py", "l.py"] }], files)).toBeUndefined();
+    expect(warmCheck([{ language: "python", files: ["b.py", "gone.py"] }], files)).toBeUndefined();
     expect(warmCheck([], files)).toBeUndefined();
   });
 });

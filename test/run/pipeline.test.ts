@@ -83,7 +83,7 @@ describe("judgeCandidate", () => {
     expect(job.check?.slice(0, 6)).toEqual(["python3", "-I", "-S", "-W", "ignore", "-c"]);
     expect(job.check?.at(-1)).toBe("solution.py");
     // An engine that keeps a checker warm may ask it instead: the checker and the checked file's source.
-    expect(job.warmCheck).toEqual({ server: LANGUAGES.python.checkServer, source: job.files[1]!.content });
+    expect(job.warmCheck).toEqual({ server: LANGUAGES.python.checkServer, sources: [job.files[1]!.content] });
     expect(job.command).toBe("python3 test_solution.py");
     expect(job.image).toBe("python:3.12-slim");
     expect(job.limits).toMatchObject({ timeoutMs: 3000, memoryBytes: 128 * 1024 ** 2, pidsLimit: 64, cpus: 1 });

@@ -22,7 +22,7 @@ const server = LANGUAGES.python.checkServer!;
  * its file parses and the check was skipped.
  */
 function job(source: string, checker: readonly string[] = server) {
-  return pythonJob(source, runId, { check: ["false"], warmCheck: { server: checker, source } });
+  return pythonJob(source, runId, { check: ["false"], warmCheck: { server: checker, sources: [source] } });
 }
 
 const run = (source: string, checker?: readonly string[]) =>
@@ -88,11 +88,29 @@ describe("isolation: namespace, the parse check kept warm", () => {
 
   it("gives the real check its say on a file that does not parse: the verdict and message are the check's", async () => {
     const source = "def f(:\n    pass\n";
-    const facts = await engine.run(pythonJob(source, runId, { warmCheck: { server, source } }), {
+    const facts = await engine.run(pythonJob(source, runId, { warmCheck: { server, sources: [source] } }), {
       onContainer: (id) => seen.push(id),
     });
     expect(facts).toMatchObject({ phase: "check", exitCode: 1 });
     expect(JSON.parse(facts.checkVerdict!)).toMatchObject({ file: "solution.py", line: 1 });
+  });
+
+  it("skips the check of several files only where the checker says every one parses", async () => {
+    const several = (second: string) =>
+      engine.run(
+        pythonJob("import helper\nprint(helper.X)", runId, {
+          files: [
+            { path: "solution.py", content: "import helper\nprint(helper.X)" },
+            { path: "helper.py", content: second },
+          ],
+          check: ["false"],
+          warmCheck: { server, sources: ["import helper\nprint(helper.X)", second] },
+        }),
+        { onContainer: (id) => seen.push(id) },
+      );
+    const [both, one] = await Promise.all([several("X = 'both'"), several("X = (")]);
+    expect(both.stdout.text).toBe("both\n");
+    expect(one).toMatchObject({ phase: "check", exitCode: 1 });
   });
 
   it("holds the checker to a candidate's lock-down", async () => {

@@ -212,8 +212,8 @@ export class NamespaceEngine extends CliImages {
   }
 
   /**
-   * The job as it runs after the warm checker's answer: without its check where the checker says the file
-   * parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
+   * The job as it runs after the warm checker's answers: without its check where the checker says every
+   * file parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
    * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
    */
   async #warmChecked(job: SandboxJob): Promise<SandboxJob> {
@@ -227,7 +227,8 @@ export class NamespaceEngine extends CliImages {
       checker = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
       this.#checkers.set(key, checker);
     }
-    return (await checker.parses(warm.source)) ? { ...job, check: [] } : job;
+    const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
+    return answers.every(Boolean) ? { ...job, check: [] } : job;
   }
 
   /** A checker's sandbox, started as a candidate's is; removed once it ends. */
