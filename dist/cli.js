@@ -49030,6 +49030,8 @@ function readCid(path) {
     }
 }
 
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: ./src/sandbox/engines/api/attach.ts
 
 
@@ -49107,7 +49109,197 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
     });
 }
 
+;// CONCATENATED MODULE: ./src/sandbox/warm-check.ts
+
+const ANSWER_MS = 10_000;
+const MAX_FAILURES = 3;
+const MAX_SOURCE_BYTES = 1 << 20;
+class WarmChecker {
+    #start;
+    #answerMs;
+    #maxFailures;
+    #maxSourceBytes;
+    /** The checker serving now, or starting; none until the first question, and none after it ended. */
+    #live;
+    #failures = 0;
+    #closed = false;
+    /** Questions answered `1`, questions left to the job's own check, and checkers started: for the bench and the tests. */
+    counts = { parses: 0, fellBack: 0, started: 0 };
+    constructor(start, options = {}) {
+        this.#start = start;
+        this.#answerMs = options.answerMs ?? ANSWER_MS;
+        this.#maxFailures = options.maxFailures ?? MAX_FAILURES;
+        this.#maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES;
+    }
+    /** Whether `source` parses, as the checker says; false whenever it cannot say (the job then checks it). */
+    async parses(source) {
+        const bytes = typeof source === "string" ? Buffer.from(source) : source;
+        if (bytes.length > this.#maxSourceBytes)
+            return this.#fellBack();
+        const live = await this.#serving();
+        if (!live || live.ended)
+            return this.#fellBack();
+        const parses = await new Promise((resolve) => {
+            const timer = setTimeout(() => this.#end(live), this.#answerMs);
+            live.pending.push({ resolve, timer });
+            live.process.stdin.write(`${bytes.length}\n`);
+            live.process.stdin.write(bytes);
+        });
+        if (!parses)
+            return this.#fellBack();
+        this.#failures = 0;
+        this.counts.parses++;
+        return true;
+    }
+    /** Ends the checker: its stdin closed, so it exits, or killed when it has not within an answer's time. */
+    async close() {
+        this.#closed = true;
+        const live = await this.#live;
+        this.#live = undefined;
+        if (!live || live.ended)
+            return;
+        live.ended = true;
+        const kill = setTimeout(() => live.process.kill(), this.#answerMs);
+        live.process.stdin.end();
+        await live.process.exited;
+        clearTimeout(kill);
+    }
+    #fellBack() {
+        this.counts.fellBack++;
+        return false;
+    }
+    /** The checker, started at the first question and again after one ended; none once closed or given up on. */
+    async #serving() {
+        for (;;) {
+            if (this.#closed || this.#failures >= this.#maxFailures)
+                return undefined;
+            const serving = this.#live;
+            // Decided without an await between the look and the start: two questions never start two checkers.
+            if (serving === undefined) {
+                this.#live = this.#started();
+                continue;
+            }
+            const live = await serving;
+            if (live && !live.ended)
+                return live;
+            if (this.#live === serving)
+                this.#live = undefined;
+        }
+    }
+    async #started() {
+        const process = await this.#start().catch(() => undefined);
+        if (!process) {
+            this.#failures++;
+            return undefined;
+        }
+        this.counts.started++;
+        const live = { process, pending: [], buffered: "", ended: false, answered: 0 };
+        process.stdin.on("error", () => this.#end(live));
+        // Nothing it writes there is read: drained, so it never blocks on a full pipe.
+        process.stderr.resume();
+        process.stdout.setEncoding("latin1");
+        process.stdout.on("data", (chunk) => this.#read(live, chunk));
+        process.stdout.on("end", () => this.#end(live));
+        process.stdout.resume();
+        void process.exited.then(() => this.#end(live));
+        return live;
+    }
+    /** Each line answers the oldest question: `1` parses, any other line does not. */
+    #read(live, chunk) {
+        live.buffered += chunk;
+        let newline;
+        while ((newline = live.buffered.indexOf("\n")) >= 0) {
+            const line = live.buffered.slice(0, newline);
+            live.buffered = live.buffered.slice(newline + 1);
+            const asked = live.pending.shift();
+            if (!asked)
+                return this.#end(live);
+            clearTimeout(asked.timer);
+            live.answered++;
+            asked.resolve(line === "1");
+        }
+        // More than an answer's worth without a line end: not a checker's talk.
+        if (live.buffered.length > 16)
+            this.#end(live);
+    }
+    /** The checker is done for (no answer in time, gone, talking nonsense): its open questions fall back. */
+    #end(live) {
+        const first = !live.ended;
+        if (first) {
+            live.ended = true;
+            live.process.kill();
+        }
+        const pending = live.pending.splice(0);
+        // One that leaves a question unanswered, or ends having answered none, counts against the run's
+        // patience; a checker that cannot run is given up on rather than started for every candidate.
+        if (pending.length > 0 || (first && live.answered === 0))
+            this.#failures++;
+        for (const { resolve, timer } of pending) {
+            clearTimeout(timer);
+            resolve(false);
+        }
+    }
+}
+/**
+ * An engine's warm checkers: one a lock-down and checker argv (what a job's check would run with), started on
+ * first need by `start` in a sandbox locked down as `policy` says; each job's check skipped where its
+ * checker says every file parses.
+ */
+class WarmChecks {
+    #start;
+    #options;
+    #checkers = new Map();
+    /** The counts of the checkers closed. */
+    #closed = { parses: 0, fellBack: 0, started: 0 };
+    constructor(start, options = {}) {
+        this.#start = start;
+        this.#options = options;
+    }
+    /**
+     * The job as it runs after its checker's answers: without its check where the checker says every file
+     * parses, as given otherwise. The checker's sandbox has the job's lock-down (its first attempt's, so a
+     * rerun asks the same checker) but for its argv, the checker in place of the driver, and no network.
+     */
+    async checked(job) {
+        const warm = job.warmCheck;
+        if (!warm || this.#options === false || job.checkRuns || !job.check?.length || job.network !== undefined)
+            return job;
+        const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
+        const key = JSON.stringify(policy);
+        let checker = this.#checkers.get(key);
+        if (!checker) {
+            checker = new WarmChecker(() => this.#start(policy), this.#options);
+            this.#checkers.set(key, checker);
+        }
+        const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
+        return answers.every(Boolean) ? { ...job, check: [] } : job;
+    }
+    /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
+    get counts() {
+        const sum = { ...this.#closed };
+        for (const { counts } of this.#checkers.values())
+            addCounts(sum, counts);
+        return sum;
+    }
+    /** Ends every checker (a later run starts its own). */
+    async close() {
+        const checkers = [...this.#checkers.values()];
+        this.#checkers.clear();
+        await Promise.all(checkers.map((checker) => checker.close()));
+        for (const { counts } of checkers)
+            addCounts(this.#closed, counts);
+    }
+}
+function addCounts(sum, counts) {
+    sum.parses += counts.parses;
+    sum.fellBack += counts.fellBack;
+    sum.started += counts.started;
+}
+
 ;// CONCATENATED MODULE: ./src/sandbox/engines/api/fresh-pool.ts
+
+
+
 
 
 
@@ -49139,14 +49331,18 @@ class FreshPoolEngine extends CliImages {
     /** The name files once made: until then a container is made with docker's own set-up (#namesOrHook). */
     #namesMade;
     #namesHolder;
+    /** Parse checks kept warm (warm-check.ts), each checker in a container of its own. */
+    #checks;
     constructor(api, cli, options) {
         super(cli);
         this.#api = api;
         this.api = api;
         this.#removals = new Removals((name) => removeContainer(api, name));
         this.#warmTarget = Math.max(0, options.warm);
+        this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
     }
-    async runOpened(job, hooks, { nonce, input }) {
+    async runOpened(given, hooks, { nonce, input }) {
+        const job = await this.#checks.checked(given);
         const container = await this.#take(job);
         hooks.onContainer?.(container.name);
         if (container.error !== undefined)
@@ -49192,6 +49388,45 @@ class FreshPoolEngine extends CliImages {
             aborted: this.aborted,
             ...(stateError === undefined ? {} : { stateError }),
         });
+    }
+    /**
+     * A checker's container, made as a candidate's is (the same config, the checker in place of the driver),
+     * its stdout and stderr apart from the attach's frames; removed once its attach closes.
+     */
+    async #checkerProcess(policy) {
+        if (this.aborted)
+            return undefined;
+        const created = await this.#create(apiCreateConfig(policy, this.#namesOrHook(policy)));
+        const { name, stream } = created;
+        if (created.error !== undefined || !stream) {
+            this.#discard(created);
+            return undefined;
+        }
+        const stdout = new external_node_stream_.PassThrough();
+        const stderr = new external_node_stream_.PassThrough();
+        const frames = new FrameReader((id, payload) => (id === STDOUT ? stdout : stderr).write(payload));
+        stream.on("data", (chunk) => frames.push(chunk));
+        stream.on("error", () => { });
+        const exited = new Promise((resolve) => stream.once("close", () => {
+            stdout.end();
+            stderr.end();
+            this.#remove(name);
+            resolve();
+        }));
+        return {
+            stdin: stream,
+            stdout,
+            stderr,
+            exited,
+            kill: () => {
+                void this.#kill(name);
+                stream.destroy();
+            },
+        };
+    }
+    /** The warm checkers' counts (warm-check.ts): for the bench and the tests. */
+    get warmCheckCounts() {
+        return this.#checks.counts;
     }
     /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
     async #take(job) {
@@ -49293,6 +49528,8 @@ class FreshPoolEngine extends CliImages {
     }
     /** Removes the warm containers and waits for every removal; returns the removals that failed. */
     async close() {
+        // Its stdin closed, a checker exits and its container is removed.
+        await this.#checks.close();
         const warm = [...this.#warm.values()].flat();
         this.#warm.clear();
         for (const created of await Promise.all(warm))
@@ -50631,137 +50868,6 @@ function compileSeccomp(profile, arch /* node's process.arch */) {
     return encode(program);
 }
 
-;// CONCATENATED MODULE: ./src/sandbox/warm-check.ts
-const ANSWER_MS = 10_000;
-const MAX_FAILURES = 3;
-const MAX_SOURCE_BYTES = 1 << 20;
-class WarmChecker {
-    #start;
-    #answerMs;
-    #maxFailures;
-    #maxSourceBytes;
-    /** The checker serving now, or starting; none until the first question, and none after it ended. */
-    #live;
-    #failures = 0;
-    #closed = false;
-    /** Questions answered `1`, questions left to the job's own check, and checkers started: for the bench and the tests. */
-    counts = { parses: 0, fellBack: 0, started: 0 };
-    constructor(start, options = {}) {
-        this.#start = start;
-        this.#answerMs = options.answerMs ?? ANSWER_MS;
-        this.#maxFailures = options.maxFailures ?? MAX_FAILURES;
-        this.#maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES;
-    }
-    /** Whether `source` parses, as the checker says; false whenever it cannot say (the job then checks it). */
-    async parses(source) {
-        const bytes = typeof source === "string" ? Buffer.from(source) : source;
-        if (bytes.length > this.#maxSourceBytes)
-            return this.#fellBack();
-        const live = await this.#serving();
-        if (!live || live.ended)
-            return this.#fellBack();
-        const parses = await new Promise((resolve) => {
-            const timer = setTimeout(() => this.#end(live), this.#answerMs);
-            live.pending.push({ resolve, timer });
-            live.process.stdin.write(`${bytes.length}\n`);
-            live.process.stdin.write(bytes);
-        });
-        if (!parses)
-            return this.#fellBack();
-        this.#failures = 0;
-        this.counts.parses++;
-        return true;
-    }
-    /** Ends the checker: its stdin closed, so it exits, or killed when it has not within an answer's time. */
-    async close() {
-        this.#closed = true;
-        const live = await this.#live;
-        this.#live = undefined;
-        if (!live || live.ended)
-            return;
-        live.ended = true;
-        const kill = setTimeout(() => live.process.kill(), this.#answerMs);
-        live.process.stdin.end();
-        await live.process.exited;
-        clearTimeout(kill);
-    }
-    #fellBack() {
-        this.counts.fellBack++;
-        return false;
-    }
-    /** The checker, started at the first question and again after one ended; none once closed or given up on. */
-    async #serving() {
-        for (;;) {
-            if (this.#closed || this.#failures >= this.#maxFailures)
-                return undefined;
-            const serving = this.#live;
-            // Decided without an await between the look and the start: two questions never start two checkers.
-            if (serving === undefined) {
-                this.#live = this.#started();
-                continue;
-            }
-            const live = await serving;
-            if (live && !live.ended)
-                return live;
-            if (this.#live === serving)
-                this.#live = undefined;
-        }
-    }
-    async #started() {
-        const process = await this.#start().catch(() => undefined);
-        if (!process) {
-            this.#failures++;
-            return undefined;
-        }
-        this.counts.started++;
-        const live = { process, pending: [], buffered: "", ended: false, answered: 0 };
-        process.stdin.on("error", () => this.#end(live));
-        // Nothing it writes there is read: drained, so it never blocks on a full pipe.
-        process.stderr.resume();
-        process.stdout.setEncoding("latin1");
-        process.stdout.on("data", (chunk) => this.#read(live, chunk));
-        process.stdout.on("end", () => this.#end(live));
-        process.stdout.resume();
-        void process.exited.then(() => this.#end(live));
-        return live;
-    }
-    /** Each line answers the oldest question: `1` parses, any other line does not. */
-    #read(live, chunk) {
-        live.buffered += chunk;
-        let newline;
-        while ((newline = live.buffered.indexOf("\n")) >= 0) {
-            const line = live.buffered.slice(0, newline);
-            live.buffered = live.buffered.slice(newline + 1);
-            const asked = live.pending.shift();
-            if (!asked)
-                return this.#end(live);
-            clearTimeout(asked.timer);
-            live.answered++;
-            asked.resolve(line === "1");
-        }
-        // More than an answer's worth without a line end: not a checker's talk.
-        if (live.buffered.length > 16)
-            this.#end(live);
-    }
-    /** The checker is done for (no answer in time, gone, talking nonsense): its open questions fall back. */
-    #end(live) {
-        const first = !live.ended;
-        if (first) {
-            live.ended = true;
-            live.process.kill();
-        }
-        const pending = live.pending.splice(0);
-        // One that leaves a question unanswered, or ends having answered none, counts against the run's
-        // patience; a checker that cannot run is given up on rather than started for every candidate.
-        if (pending.length > 0 || (first && live.answered === 0))
-            this.#failures++;
-        for (const { resolve, timer } of pending) {
-            clearTimeout(timer);
-            resolve(false);
-        }
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/sandbox/engines/namespace/namespace.ts
 // `isolation: namespace`: a fresh sandbox per candidate, made by bubblewrap rather than by dockerd or runc.
 //
@@ -50863,11 +50969,8 @@ class NamespaceEngine extends CliImages {
     #removals;
     /** Forks every sandbox's maker, so the gate's process never forks for a candidate (spawner.ts). */
     #spawner;
-    /** Checkers kept warm (warm-check.ts), by the lock-down and checker they run with. */
-    #checkers = new Map();
-    #warmCheck;
-    /** The counts of the checkers of runs closed. */
-    #checked = { parses: 0, fellBack: 0, started: 0 };
+    /** Parse checks kept warm (warm-check.ts), each checker in a sandbox of its own. */
+    #checks;
     constructor(cli, options = {}) {
         super(cli);
         this.#root = options.root ?? NAMESPACE_ROOT;
@@ -50879,10 +50982,10 @@ class NamespaceEngine extends CliImages {
         this.#warmTarget = Math.max(0, options.warm ?? 0);
         this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
         this.#spawner = new Spawner(tools.perl, this.#sandboxes);
-        this.#warmCheck = options.warmCheck ?? {};
+        this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
     }
     async runOpened(given, hooks, opening) {
-        const job = await this.#warmChecked(given);
+        const job = await this.#checks.checked(given);
         const policy = lockDown(job);
         let sandbox = await this.#take(policy);
         // One that ended while it waited (bwrap failed, the driver was killed) serves nobody: one fresh try.
@@ -50925,25 +51028,6 @@ class NamespaceEngine extends CliImages {
             ...(ooms.error === undefined ? {} : { stateError: ooms.error }),
         });
     }
-    /**
-     * The job as it runs after the warm checker's answers: without its check where the checker says every
-     * file parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
-     * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
-     */
-    async #warmChecked(job) {
-        const warm = job.warmCheck;
-        if (!warm || this.#warmCheck === false || job.checkRuns || !job.check?.length || job.network !== undefined)
-            return job;
-        const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
-        const key = JSON.stringify(policy);
-        let checker = this.#checkers.get(key);
-        if (!checker) {
-            checker = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
-            this.#checkers.set(key, checker);
-        }
-        const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
-        return answers.every(Boolean) ? { ...job, check: [] } : job;
-    }
     /** A checker's sandbox, started as a candidate's is; removed once it ends. */
     async #checkerProcess(policy) {
         if (this.aborted)
@@ -50963,12 +51047,9 @@ class NamespaceEngine extends CliImages {
             kill: () => void this.#kill(id, child).catch(() => child.kill("SIGKILL")),
         };
     }
-    /** The warm checkers' counts (warm-check.ts), summed: for the bench and the tests. */
+    /** The warm checkers' counts (warm-check.ts): for the bench and the tests. */
     get warmCheckCounts() {
-        const sum = { ...this.#checked };
-        for (const { counts } of this.#checkers.values())
-            addCounts(sum, counts);
-        return sum;
+        return this.#checks.counts;
     }
     /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
     #take(policy) {
@@ -51076,10 +51157,7 @@ class NamespaceEngine extends CliImages {
     /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
     async close() {
         // Its stdin closed, a checker exits: its sandbox is then removed as a candidate's is.
-        await Promise.all([...this.#checkers.values()].map((checker) => checker.close()));
-        for (const { counts } of this.#checkers.values())
-            addCounts(this.#checked, counts);
-        this.#checkers.clear();
+        await this.#checks.close();
         const warm = [...this.#warm.values()].flat();
         this.#warm.clear();
         for (const sandbox of await Promise.all(warm))
@@ -51113,11 +51191,6 @@ class NamespaceEngine extends CliImages {
         const sandboxes = await namespace_removeNamespaceLabelled(label, { root: this.#root });
         return [...(await super.removeLabelled(label)), ...sandboxes];
     }
-}
-function addCounts(sum, counts) {
-    sum.parses += counts.parses;
-    sum.fellBack += counts.fellBack;
-    sum.started += counts.started;
 }
 /**
  * Starts the template container, reads the config docker made for it, checks it against the lock-down,
@@ -58147,8 +58220,6 @@ function helpOf(verb, inputs) {
 const runHelp = (inputs) => helpOf("run", inputs);
 const mergeHelp = (inputs) => helpOf("merge", inputs);
 
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 // EXTERNAL MODULE: external "node:zlib"

@@ -20421,6 +20421,8 @@ function readCid(path2) {
   }
 }
 ;
+const external_node_stream_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:stream");
+;
 const EXIT_GRACE_MS = 200;
 function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter, exited }) {
   const { limits } = job;
@@ -20482,6 +20484,182 @@ function captureStream({ stream: stream2, input, job, nonce, kill, memory, meter
   });
 }
 ;
+const ANSWER_MS = 1e4;
+const MAX_FAILURES = 3;
+const MAX_SOURCE_BYTES = 1 << 20;
+class WarmChecker {
+  #start;
+  #answerMs;
+  #maxFailures;
+  #maxSourceBytes;
+  /** The checker serving now, or starting; none until the first question, and none after it ended. */
+  #live;
+  #failures = 0;
+  #closed = false;
+  /** Questions answered `1`, questions left to the job's own check, and checkers started: for the bench and the tests. */
+  counts = { parses: 0, fellBack: 0, started: 0 };
+  constructor(start, options = {}) {
+    this.#start = start;
+    this.#answerMs = options.answerMs ?? ANSWER_MS;
+    this.#maxFailures = options.maxFailures ?? MAX_FAILURES;
+    this.#maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES;
+  }
+  /** Whether `source` parses, as the checker says; false whenever it cannot say (the job then checks it). */
+  async parses(source) {
+    const bytes = typeof source === "string" ? Buffer.from(source) : source;
+    if (bytes.length > this.#maxSourceBytes)
+      return this.#fellBack();
+    const live = await this.#serving();
+    if (!live || live.ended)
+      return this.#fellBack();
+    const parses = await new Promise((resolve2) => {
+      const timer = setTimeout(() => this.#end(live), this.#answerMs);
+      live.pending.push({ resolve: resolve2, timer });
+      live.process.stdin.write(`${bytes.length}
+`);
+      live.process.stdin.write(bytes);
+    });
+    if (!parses)
+      return this.#fellBack();
+    this.#failures = 0;
+    this.counts.parses++;
+    return true;
+  }
+  /** Ends the checker: its stdin closed, so it exits, or killed when it has not within an answer's time. */
+  async close() {
+    this.#closed = true;
+    const live = await this.#live;
+    this.#live = void 0;
+    if (!live || live.ended)
+      return;
+    live.ended = true;
+    const kill = setTimeout(() => live.process.kill(), this.#answerMs);
+    live.process.stdin.end();
+    await live.process.exited;
+    clearTimeout(kill);
+  }
+  #fellBack() {
+    this.counts.fellBack++;
+    return false;
+  }
+  /** The checker, started at the first question and again after one ended; none once closed or given up on. */
+  async #serving() {
+    for (; ; ) {
+      if (this.#closed || this.#failures >= this.#maxFailures)
+        return void 0;
+      const serving = this.#live;
+      if (serving === void 0) {
+        this.#live = this.#started();
+        continue;
+      }
+      const live = await serving;
+      if (live && !live.ended)
+        return live;
+      if (this.#live === serving)
+        this.#live = void 0;
+    }
+  }
+  async #started() {
+    const process2 = await this.#start().catch(() => void 0);
+    if (!process2) {
+      this.#failures++;
+      return void 0;
+    }
+    this.counts.started++;
+    const live = { process: process2, pending: [], buffered: "", ended: false, answered: 0 };
+    process2.stdin.on("error", () => this.#end(live));
+    process2.stderr.resume();
+    process2.stdout.setEncoding("latin1");
+    process2.stdout.on("data", (chunk) => this.#read(live, chunk));
+    process2.stdout.on("end", () => this.#end(live));
+    process2.stdout.resume();
+    void process2.exited.then(() => this.#end(live));
+    return live;
+  }
+  /** Each line answers the oldest question: `1` parses, any other line does not. */
+  #read(live, chunk) {
+    live.buffered += chunk;
+    let newline;
+    while ((newline = live.buffered.indexOf("\n")) >= 0) {
+      const line = live.buffered.slice(0, newline);
+      live.buffered = live.buffered.slice(newline + 1);
+      const asked = live.pending.shift();
+      if (!asked)
+        return this.#end(live);
+      clearTimeout(asked.timer);
+      live.answered++;
+      asked.resolve(line === "1");
+    }
+    if (live.buffered.length > 16)
+      this.#end(live);
+  }
+  /** The checker is done for (no answer in time, gone, talking nonsense): its open questions fall back. */
+  #end(live) {
+    const first = !live.ended;
+    if (first) {
+      live.ended = true;
+      live.process.kill();
+    }
+    const pending = live.pending.splice(0);
+    if (pending.length > 0 || first && live.answered === 0)
+      this.#failures++;
+    for (const { resolve: resolve2, timer } of pending) {
+      clearTimeout(timer);
+      resolve2(false);
+    }
+  }
+}
+class WarmChecks {
+  #start;
+  #options;
+  #checkers = /* @__PURE__ */ new Map();
+  /** The counts of the checkers closed. */
+  #closed = { parses: 0, fellBack: 0, started: 0 };
+  constructor(start, options = {}) {
+    this.#start = start;
+    this.#options = options;
+  }
+  /**
+   * The job as it runs after its checker's answers: without its check where the checker says every file
+   * parses, as given otherwise. The checker's sandbox has the job's lock-down (its first attempt's, so a
+   * rerun asks the same checker) but for its argv, the checker in place of the driver, and no network.
+   */
+  async checked(job) {
+    const warm = job.warmCheck;
+    if (!warm || this.#options === false || job.checkRuns || !job.check?.length || job.network !== void 0)
+      return job;
+    const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
+    const key = JSON.stringify(policy);
+    let checker2 = this.#checkers.get(key);
+    if (!checker2) {
+      checker2 = new WarmChecker(() => this.#start(policy), this.#options);
+      this.#checkers.set(key, checker2);
+    }
+    const answers = await Promise.all(warm.sources.map((source) => checker2.parses(source)));
+    return answers.every(Boolean) ? { ...job, check: [] } : job;
+  }
+  /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
+  get counts() {
+    const sum = { ...this.#closed };
+    for (const { counts } of this.#checkers.values())
+      addCounts(sum, counts);
+    return sum;
+  }
+  /** Ends every checker (a later run starts its own). */
+  async close() {
+    const checkers = [...this.#checkers.values()];
+    this.#checkers.clear();
+    await Promise.all(checkers.map((checker2) => checker2.close()));
+    for (const { counts } of checkers)
+      addCounts(this.#closed, counts);
+  }
+}
+function addCounts(sum, counts) {
+  sum.parses += counts.parses;
+  sum.fellBack += counts.fellBack;
+  sum.started += counts.started;
+}
+;
 class FreshPoolEngine extends CliImages {
   #api;
   /** Run images are made through it too (ContainerEngine.api). */
@@ -20507,14 +20685,18 @@ class FreshPoolEngine extends CliImages {
   /** The name files once made: until then a container is made with docker's own set-up (#namesOrHook). */
   #namesMade;
   #namesHolder;
+  /** Parse checks kept warm (warm-check.ts), each checker in a container of its own. */
+  #checks;
   constructor(api, cli2, options) {
     super(cli2);
     this.#api = api;
     this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
     this.#warmTarget = Math.max(0, options.warm);
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
   }
-  async runOpened(job, hooks, { nonce, input }) {
+  async runOpened(given, hooks, { nonce, input }) {
+    const job = await this.#checks.checked(given);
     const container = await this.#take(job);
     hooks.onContainer?.(container.name);
     if (container.error !== void 0)
@@ -20557,6 +20739,46 @@ class FreshPoolEngine extends CliImages {
       aborted: this.aborted,
       ...stateError === void 0 ? {} : { stateError }
     });
+  }
+  /**
+   * A checker's container, made as a candidate's is (the same config, the checker in place of the driver),
+   * its stdout and stderr apart from the attach's frames; removed once its attach closes.
+   */
+  async #checkerProcess(policy) {
+    if (this.aborted)
+      return void 0;
+    const created = await this.#create(apiCreateConfig(policy, this.#namesOrHook(policy)));
+    const { name, stream: stream2 } = created;
+    if (created.error !== void 0 || !stream2) {
+      this.#discard(created);
+      return void 0;
+    }
+    const stdout = new external_node_stream_namespaceObject.PassThrough();
+    const stderr = new external_node_stream_namespaceObject.PassThrough();
+    const frames = new FrameReader((id, payload) => (id === STDOUT ? stdout : stderr).write(payload));
+    stream2.on("data", (chunk) => frames.push(chunk));
+    stream2.on("error", () => {
+    });
+    const exited = new Promise((resolve2) => stream2.once("close", () => {
+      stdout.end();
+      stderr.end();
+      this.#remove(name);
+      resolve2();
+    }));
+    return {
+      stdin: stream2,
+      stdout,
+      stderr,
+      exited,
+      kill: () => {
+        void this.#kill(name);
+        stream2.destroy();
+      }
+    };
+  }
+  /** The warm checkers' counts (warm-check.ts): for the bench and the tests. */
+  get warmCheckCounts() {
+    return this.#checks.counts;
   }
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
   async #take(job) {
@@ -20652,6 +20874,7 @@ class FreshPoolEngine extends CliImages {
   }
   /** Removes the warm containers and waits for every removal; returns the removals that failed. */
   async close() {
+    await this.#checks.close();
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const created of await Promise.all(warm))
@@ -21828,132 +22051,6 @@ function compileSeccomp(profile, arch) {
   return encode(program);
 }
 ;
-const ANSWER_MS = 1e4;
-const MAX_FAILURES = 3;
-const MAX_SOURCE_BYTES = 1 << 20;
-class WarmChecker {
-  #start;
-  #answerMs;
-  #maxFailures;
-  #maxSourceBytes;
-  /** The checker serving now, or starting; none until the first question, and none after it ended. */
-  #live;
-  #failures = 0;
-  #closed = false;
-  /** Questions answered `1`, questions left to the job's own check, and checkers started: for the bench and the tests. */
-  counts = { parses: 0, fellBack: 0, started: 0 };
-  constructor(start, options = {}) {
-    this.#start = start;
-    this.#answerMs = options.answerMs ?? ANSWER_MS;
-    this.#maxFailures = options.maxFailures ?? MAX_FAILURES;
-    this.#maxSourceBytes = options.maxSourceBytes ?? MAX_SOURCE_BYTES;
-  }
-  /** Whether `source` parses, as the checker says; false whenever it cannot say (the job then checks it). */
-  async parses(source) {
-    const bytes = typeof source === "string" ? Buffer.from(source) : source;
-    if (bytes.length > this.#maxSourceBytes)
-      return this.#fellBack();
-    const live = await this.#serving();
-    if (!live || live.ended)
-      return this.#fellBack();
-    const parses = await new Promise((resolve2) => {
-      const timer = setTimeout(() => this.#end(live), this.#answerMs);
-      live.pending.push({ resolve: resolve2, timer });
-      live.process.stdin.write(`${bytes.length}
-`);
-      live.process.stdin.write(bytes);
-    });
-    if (!parses)
-      return this.#fellBack();
-    this.#failures = 0;
-    this.counts.parses++;
-    return true;
-  }
-  /** Ends the checker: its stdin closed, so it exits, or killed when it has not within an answer's time. */
-  async close() {
-    this.#closed = true;
-    const live = await this.#live;
-    this.#live = void 0;
-    if (!live || live.ended)
-      return;
-    live.ended = true;
-    const kill = setTimeout(() => live.process.kill(), this.#answerMs);
-    live.process.stdin.end();
-    await live.process.exited;
-    clearTimeout(kill);
-  }
-  #fellBack() {
-    this.counts.fellBack++;
-    return false;
-  }
-  /** The checker, started at the first question and again after one ended; none once closed or given up on. */
-  async #serving() {
-    for (; ; ) {
-      if (this.#closed || this.#failures >= this.#maxFailures)
-        return void 0;
-      const serving = this.#live;
-      if (serving === void 0) {
-        this.#live = this.#started();
-        continue;
-      }
-      const live = await serving;
-      if (live && !live.ended)
-        return live;
-      if (this.#live === serving)
-        this.#live = void 0;
-    }
-  }
-  async #started() {
-    const process2 = await this.#start().catch(() => void 0);
-    if (!process2) {
-      this.#failures++;
-      return void 0;
-    }
-    this.counts.started++;
-    const live = { process: process2, pending: [], buffered: "", ended: false, answered: 0 };
-    process2.stdin.on("error", () => this.#end(live));
-    process2.stderr.resume();
-    process2.stdout.setEncoding("latin1");
-    process2.stdout.on("data", (chunk) => this.#read(live, chunk));
-    process2.stdout.on("end", () => this.#end(live));
-    process2.stdout.resume();
-    void process2.exited.then(() => this.#end(live));
-    return live;
-  }
-  /** Each line answers the oldest question: `1` parses, any other line does not. */
-  #read(live, chunk) {
-    live.buffered += chunk;
-    let newline;
-    while ((newline = live.buffered.indexOf("\n")) >= 0) {
-      const line = live.buffered.slice(0, newline);
-      live.buffered = live.buffered.slice(newline + 1);
-      const asked = live.pending.shift();
-      if (!asked)
-        return this.#end(live);
-      clearTimeout(asked.timer);
-      live.answered++;
-      asked.resolve(line === "1");
-    }
-    if (live.buffered.length > 16)
-      this.#end(live);
-  }
-  /** The checker is done for (no answer in time, gone, talking nonsense): its open questions fall back. */
-  #end(live) {
-    const first = !live.ended;
-    if (first) {
-      live.ended = true;
-      live.process.kill();
-    }
-    const pending = live.pending.splice(0);
-    if (pending.length > 0 || first && live.answered === 0)
-      this.#failures++;
-    for (const { resolve: resolve2, timer } of pending) {
-      clearTimeout(timer);
-      resolve2(false);
-    }
-  }
-}
-;
 const NAMESPACE_ROOT = "/run/sandbox-gate";
 const KEEPER_ARGV = ["sleep", "2147483647"];
 const TASK_ROOTS = [
@@ -21999,11 +22096,8 @@ class NamespaceEngine extends CliImages {
   #removals;
   /** Forks every sandbox's maker, so the gate's process never forks for a candidate (spawner.ts). */
   #spawner;
-  /** Checkers kept warm (warm-check.ts), by the lock-down and checker they run with. */
-  #checkers = /* @__PURE__ */ new Map();
-  #warmCheck;
-  /** The counts of the checkers of runs closed. */
-  #checked = { parses: 0, fellBack: 0, started: 0 };
+  /** Parse checks kept warm (warm-check.ts), each checker in a sandbox of its own. */
+  #checks;
   constructor(cli2, options = {}) {
     super(cli2);
     this.#root = options.root ?? NAMESPACE_ROOT;
@@ -22015,10 +22109,10 @@ class NamespaceEngine extends CliImages {
     this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
     this.#spawner = new Spawner(tools.perl, this.#sandboxes);
-    this.#warmCheck = options.warmCheck ?? {};
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
   }
   async runOpened(given, hooks, opening) {
-    const job = await this.#warmChecked(given);
+    const job = await this.#checks.checked(given);
     const policy = lockDown(job);
     let sandbox = await this.#take(policy);
     if (sandbox.child?.ended) {
@@ -22058,25 +22152,6 @@ class NamespaceEngine extends CliImages {
       ...ooms.error === void 0 ? {} : { stateError: ooms.error }
     });
   }
-  /**
-   * The job as it runs after the warm checker's answers: without its check where the checker says every
-   * file parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
-   * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
-   */
-  async #warmChecked(job) {
-    const warm = job.warmCheck;
-    if (!warm || this.#warmCheck === false || job.checkRuns || !job.check?.length || job.network !== void 0)
-      return job;
-    const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
-    const key = JSON.stringify(policy);
-    let checker2 = this.#checkers.get(key);
-    if (!checker2) {
-      checker2 = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
-      this.#checkers.set(key, checker2);
-    }
-    const answers = await Promise.all(warm.sources.map((source) => checker2.parses(source)));
-    return answers.every(Boolean) ? { ...job, check: [] } : job;
-  }
   /** A checker's sandbox, started as a candidate's is; removed once it ends. */
   async #checkerProcess(policy) {
     if (this.aborted)
@@ -22096,12 +22171,9 @@ class NamespaceEngine extends CliImages {
       kill: () => void this.#kill(id, child).catch(() => child.kill("SIGKILL"))
     };
   }
-  /** The warm checkers' counts (warm-check.ts), summed: for the bench and the tests. */
+  /** The warm checkers' counts (warm-check.ts): for the bench and the tests. */
   get warmCheckCounts() {
-    const sum = { ...this.#checked };
-    for (const { counts } of this.#checkers.values())
-      addCounts(sum, counts);
-    return sum;
+    return this.#checks.counts;
   }
   /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
   #take(policy) {
@@ -22209,10 +22281,7 @@ class NamespaceEngine extends CliImages {
   }
   /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
   async close() {
-    await Promise.all([...this.#checkers.values()].map((checker2) => checker2.close()));
-    for (const { counts } of this.#checkers.values())
-      addCounts(this.#checked, counts);
-    this.#checkers.clear();
+    await this.#checks.close();
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const sandbox of await Promise.all(warm))
@@ -22244,11 +22313,6 @@ class NamespaceEngine extends CliImages {
     const sandboxes = await namespace_removeNamespaceLabelled(label2, { root: this.#root });
     return [...await super.removeLabelled(label2), ...sandboxes];
   }
-}
-function addCounts(sum, counts) {
-  sum.parses += counts.parses;
-  sum.fellBack += counts.fellBack;
-  sum.started += counts.started;
 }
 async function makeTemplate(policy, root) {
   const name = containerName();

@@ -9,6 +9,8 @@
 // message. So no answer of the checker's can make a candidate pass: a checker wrong about a file that does
 // not parse lets the file run, where the language's own parser refuses it all the same.
 import type { Readable, Writable } from "node:stream";
+import type { SandboxJob } from "./job.js";
+import { type LockDown, lockDown } from "./policy.js";
 
 /** A started checker's pipes and its end, as an engine hands it over. */
 export interface CheckerProcess {
@@ -170,4 +172,66 @@ export class WarmChecker {
       resolve(false);
     }
   }
+}
+
+/**
+ * An engine's warm checkers: one a lock-down and checker argv (what a job's check would run with), started on
+ * first need by `start` in a sandbox locked down as `policy` says; each job's check skipped where its
+ * checker says every file parses.
+ */
+export class WarmChecks {
+  readonly #start: (policy: LockDown) => Promise<CheckerProcess | undefined>;
+  readonly #options: WarmCheckOptions | false;
+  readonly #checkers = new Map<string, WarmChecker>();
+  /** The counts of the checkers closed. */
+  readonly #closed = { parses: 0, fellBack: 0, started: 0 };
+
+  constructor(
+    start: (policy: LockDown) => Promise<CheckerProcess | undefined>,
+    options: WarmCheckOptions | false = {},
+  ) {
+    this.#start = start;
+    this.#options = options;
+  }
+
+  /**
+   * The job as it runs after its checker's answers: without its check where the checker says every file
+   * parses, as given otherwise. The checker's sandbox has the job's lock-down (its first attempt's, so a
+   * rerun asks the same checker) but for its argv, the checker in place of the driver, and no network.
+   */
+  async checked(job: SandboxJob): Promise<SandboxJob> {
+    const warm = job.warmCheck;
+    if (!warm || this.#options === false || job.checkRuns || !job.check?.length || job.network !== undefined)
+      return job;
+    const policy: LockDown = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
+    const key = JSON.stringify(policy);
+    let checker = this.#checkers.get(key);
+    if (!checker) {
+      checker = new WarmChecker(() => this.#start(policy), this.#options);
+      this.#checkers.set(key, checker);
+    }
+    const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
+    return answers.every(Boolean) ? { ...job, check: [] } : job;
+  }
+
+  /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
+  get counts(): WarmChecker["counts"] {
+    const sum = { ...this.#closed };
+    for (const { counts } of this.#checkers.values()) addCounts(sum, counts);
+    return sum;
+  }
+
+  /** Ends every checker (a later run starts its own). */
+  async close(): Promise<void> {
+    const checkers = [...this.#checkers.values()];
+    this.#checkers.clear();
+    await Promise.all(checkers.map((checker) => checker.close()));
+    for (const { counts } of checkers) addCounts(this.#closed, counts);
+  }
+}
+
+function addCounts(sum: WarmChecker["counts"], counts: WarmChecker["counts"]): void {
+  sum.parses += counts.parses;
+  sum.fellBack += counts.fellBack;
+  sum.started += counts.started;
 }

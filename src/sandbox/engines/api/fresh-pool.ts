@@ -15,6 +15,7 @@
 // the warm ones too, so nothing outlives the run. Images are the CLI's business (pull, registry
 // credentials, listing), so those calls go to the CLI engine.
 import type { Socket } from "node:net";
+import { PassThrough } from "node:stream";
 import type { RunFacts } from "../../../core/model.js";
 import type { RunHooks } from "../../engine.js";
 import type { SandboxJob } from "../../job.js";
@@ -33,12 +34,15 @@ import {
 } from "../base.js";
 import { engineIsLocal } from "../../cgroup-meter.js";
 import { captureStream } from "./attach.js";
-import type { EngineApi } from "./engine-api.js";
+import { type EngineApi, FrameReader, STDOUT } from "./engine-api.js";
+import { type CheckerProcess, type WarmCheckOptions, type WarmChecker, WarmChecks } from "../../warm-check.js";
 import { apiContainerMeter, containerMemory, makeNameFiles, oomEventSeen, removeContainer } from "./container.js";
 
 export interface PoolOptions {
   /** Containers kept created ahead of need; the run's concurrency is a good value. */
   warm: number;
+  /** The warm checker's limits (warm-check.ts), or false to run every job's check in its own container. */
+  warmCheck?: WarmCheckOptions | false;
 }
 
 interface Created {
@@ -81,6 +85,8 @@ export class FreshPoolEngine extends CliImages {
   /** The name files once made: until then a container is made with docker's own set-up (#namesOrHook). */
   #namesMade: NameFiles | undefined;
   #namesHolder: string | undefined;
+  /** Parse checks kept warm (warm-check.ts), each checker in a container of its own. */
+  readonly #checks: WarmChecks;
 
   constructor(api: EngineApi, cli: CliImageCalls, options: PoolOptions) {
     super(cli);
@@ -88,9 +94,11 @@ export class FreshPoolEngine extends CliImages {
     this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
     this.#warmTarget = Math.max(0, options.warm);
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
   }
 
-  protected async runOpened(job: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {
+  protected async runOpened(given: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {
+    const job = await this.#checks.checked(given);
     const container = await this.#take(job);
     hooks.onContainer?.(container.name);
     if (container.error !== undefined) return failedFacts(`the sandbox did not start: ${container.error}`);
@@ -145,6 +153,48 @@ export class FreshPoolEngine extends CliImages {
       aborted: this.aborted,
       ...(stateError === undefined ? {} : { stateError }),
     });
+  }
+
+  /**
+   * A checker's container, made as a candidate's is (the same config, the checker in place of the driver),
+   * its stdout and stderr apart from the attach's frames; removed once its attach closes.
+   */
+  async #checkerProcess(policy: LockDown): Promise<CheckerProcess | undefined> {
+    if (this.aborted) return undefined;
+    const created = await this.#create(apiCreateConfig(policy, this.#namesOrHook(policy)));
+    const { name, stream } = created;
+    if (created.error !== undefined || !stream) {
+      this.#discard(created);
+      return undefined;
+    }
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const frames = new FrameReader((id, payload) => (id === STDOUT ? stdout : stderr).write(payload));
+    stream.on("data", (chunk: Buffer) => frames.push(chunk));
+    stream.on("error", () => {});
+    const exited = new Promise<void>((resolve) =>
+      stream.once("close", () => {
+        stdout.end();
+        stderr.end();
+        this.#remove(name);
+        resolve();
+      }),
+    );
+    return {
+      stdin: stream,
+      stdout,
+      stderr,
+      exited,
+      kill: () => {
+        void this.#kill(name);
+        stream.destroy();
+      },
+    };
+  }
+
+  /** The warm checkers' counts (warm-check.ts): for the bench and the tests. */
+  get warmCheckCounts(): WarmChecker["counts"] {
+    return this.#checks.counts;
   }
 
   /** A warm container made for the same config, or a new one; then one more is made for the next candidate. */
@@ -251,6 +301,8 @@ export class FreshPoolEngine extends CliImages {
 
   /** Removes the warm containers and waits for every removal; returns the removals that failed. */
   async close(): Promise<string[]> {
+    // Its stdin closed, a checker exits and its container is removed.
+    await this.#checks.close();
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const created of await Promise.all(warm)) this.#discard(created);

@@ -65,7 +65,7 @@ import {
 import { type SandboxTools, findTools } from "./maker.js";
 import { type SpawnedChild, Spawner } from "./spawner.js";
 import { compileSeccomp } from "./seccomp-bpf.js";
-import { type CheckerProcess, type WarmCheckOptions, WarmChecker } from "../../warm-check.js";
+import { type CheckerProcess, type WarmCheckOptions, type WarmChecker, WarmChecks } from "../../warm-check.js";
 
 /** Where sandboxes' records, templates' files and the scratch mount points live: one root for every run. */
 export const NAMESPACE_ROOT = "/run/sandbox-gate";
@@ -149,11 +149,8 @@ export class NamespaceEngine extends CliImages {
   readonly #removals: Removals;
   /** Forks every sandbox's maker, so the gate's process never forks for a candidate (spawner.ts). */
   readonly #spawner: Spawner;
-  /** Checkers kept warm (warm-check.ts), by the lock-down and checker they run with. */
-  readonly #checkers = new Map<string, WarmChecker>();
-  readonly #warmCheck: WarmCheckOptions | false;
-  /** The counts of the checkers of runs closed. */
-  readonly #checked = { parses: 0, fellBack: 0, started: 0 };
+  /** Parse checks kept warm (warm-check.ts), each checker in a sandbox of its own. */
+  readonly #checks: WarmChecks;
 
   constructor(cli: CliImageCalls, options: NamespaceOptions = {}) {
     super(cli);
@@ -165,11 +162,11 @@ export class NamespaceEngine extends CliImages {
     this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
     this.#spawner = new Spawner(tools.perl, this.#sandboxes);
-    this.#warmCheck = options.warmCheck ?? {};
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
   }
 
   protected async runOpened(given: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
-    const job = await this.#warmChecked(given);
+    const job = await this.#checks.checked(given);
     const policy = lockDown(job);
     let sandbox = await this.#take(policy);
     // One that ended while it waited (bwrap failed, the driver was killed) serves nobody: one fresh try.
@@ -211,26 +208,6 @@ export class NamespaceEngine extends CliImages {
     });
   }
 
-  /**
-   * The job as it runs after the warm checker's answers: without its check where the checker says every
-   * file parses, as given otherwise. The checker's sandbox is a candidate's, with the job's lock-down (its first
-   * attempt's, so a rerun asks the same checker), but for its argv: the checker in place of the driver.
-   */
-  async #warmChecked(job: SandboxJob): Promise<SandboxJob> {
-    const warm = job.warmCheck;
-    if (!warm || this.#warmCheck === false || job.checkRuns || !job.check?.length || job.network !== undefined)
-      return job;
-    const policy: LockDown = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
-    const key = JSON.stringify(policy);
-    let checker = this.#checkers.get(key);
-    if (!checker) {
-      checker = new WarmChecker(() => this.#checkerProcess(policy), this.#warmCheck);
-      this.#checkers.set(key, checker);
-    }
-    const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
-    return answers.every(Boolean) ? { ...job, check: [] } : job;
-  }
-
   /** A checker's sandbox, started as a candidate's is; removed once it ends. */
   async #checkerProcess(policy: LockDown): Promise<CheckerProcess | undefined> {
     if (this.aborted) return undefined;
@@ -250,11 +227,9 @@ export class NamespaceEngine extends CliImages {
     };
   }
 
-  /** The warm checkers' counts (warm-check.ts), summed: for the bench and the tests. */
+  /** The warm checkers' counts (warm-check.ts): for the bench and the tests. */
   get warmCheckCounts(): WarmChecker["counts"] {
-    const sum = { ...this.#checked };
-    for (const { counts } of this.#checkers.values()) addCounts(sum, counts);
-    return sum;
+    return this.#checks.counts;
   }
 
   /** A sandbox started ahead for the same lock-down, or a new one; then one more is started for the next candidate. */
@@ -366,9 +341,7 @@ export class NamespaceEngine extends CliImages {
   /** Ends the sandboxes kept ahead, waits for every removal, then removes the templates; returns the removals that failed. */
   async close(): Promise<string[]> {
     // Its stdin closed, a checker exits: its sandbox is then removed as a candidate's is.
-    await Promise.all([...this.#checkers.values()].map((checker) => checker.close()));
-    for (const { counts } of this.#checkers.values()) addCounts(this.#checked, counts);
-    this.#checkers.clear();
+    await this.#checks.close();
     const warm = [...this.#warm.values()].flat();
     this.#warm.clear();
     for (const sandbox of await Promise.all(warm)) this.#discard(sandbox);
@@ -403,12 +376,6 @@ export class NamespaceEngine extends CliImages {
     const sandboxes = await removeNamespaceLabelled(label, { root: this.#root });
     return [...(await super.removeLabelled(label)), ...sandboxes];
   }
-}
-
-function addCounts(sum: WarmChecker["counts"], counts: WarmChecker["counts"]): void {
-  sum.parses += counts.parses;
-  sum.fellBack += counts.fellBack;
-  sum.started += counts.started;
 }
 
 /**

@@ -1,41 +1,21 @@
-// `isolation: namespace`'s parse check kept warm (sandbox/warm-check.ts) on the real host: the checker in a
-// sandbox locked down as a candidate's, a check skipped only where it says the file parses, and the job's
-// own check wherever it cannot say (a `0`, no answer in time); its sandboxes gone with the run.
+// The parse check kept warm (sandbox/warm-check.ts) on the real host, alike in each engine that keeps one
+// (`isolation: namespace`'s sandboxes, the default fresh containers through the Engine API): the checker in a
+// sandbox locked down as a candidate's, a check skipped only where it says every file parses, and the job's
+// own check wherever it cannot say (a `0`, no answer in time, no checker); its sandboxes gone with the run.
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { CliEngine } from "../../../src/sandbox/engines/cli/cli-engine.js";
-import { NamespaceEngine } from "../../../src/sandbox/engines/namespace/namespace.js";
-import { LANGUAGES } from "../../../src/languages/registry.js";
-import { pythonJob } from "../jobs.js";
-import { sandboxRecords, templateFiles, traces } from "./namespace-traces.js";
+import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
+import { FreshPoolEngine } from "../../src/sandbox/engines/api/fresh-pool.js";
+import { CliEngine } from "../../src/sandbox/engines/cli/cli-engine.js";
+import { NamespaceEngine } from "../../src/sandbox/engines/namespace/namespace.js";
+import type { WarmCheckOptions } from "../../src/sandbox/warm-check.js";
+import { RUN_LABEL } from "../../src/sandbox/job.js";
+import { LANGUAGES } from "../../src/languages/registry.js";
+import { pythonJob } from "./jobs.js";
+import { docker } from "./support.js";
+import { sandboxRecords, templateFiles, traces } from "./engines/namespace-traces.js";
 
-const runId = `ns-warm-${randomBytes(4).toString("hex")}`;
-// Room for a checker's first answer (its interpreter's start) on a loaded machine; `hasty`'s is for the one
-// that never answers.
-const engine = new NamespaceEngine(new CliEngine(), { warm: 1, warmCheck: { answerMs: 60_000 } });
-const hasty = new NamespaceEngine(new CliEngine(), { warmCheck: { answerMs: 300 } });
-const seen: string[] = [];
 const server = LANGUAGES.python.checkServer!;
-
-/**
- * A job whose own check always fails (`false`): it reaches its command only where the warm checker said
- * its file parses and the check was skipped.
- */
-function job(source: string, checker: readonly string[] = server) {
-  return pythonJob(source, runId, { check: ["false"], warmCheck: { server: checker, sources: [source] } });
-}
-
-const run = (source: string, checker?: readonly string[]) =>
-  engine.run(job(source, checker), { onContainer: (id) => seen.push(id) });
-
-afterAll(async () => {
-  expect(await engine.close()).toEqual([]);
-  expect(await hasty.close()).toEqual([]);
-  expect(traces(seen)).toEqual([]);
-  // The checkers' sandboxes too: no record of this run's is left.
-  expect(sandboxRecords(runId)).toEqual([]);
-  expect(templateFiles(runId)).toEqual([]);
-});
 
 /** A checker that answers `1` to every source only where its sandbox has the candidate's lock-down. */
 const PROBE_CHECKER = [
@@ -65,7 +45,49 @@ const PROBE_CHECKER = [
   ].join("\n"),
 ];
 
-describe("isolation: namespace, the parse check kept warm", () => {
+type Engine = (NamespaceEngine | FreshPoolEngine) & { warmCheckCounts: NamespaceEngine["warmCheckCounts"] };
+
+const CONTESTANTS: Array<{ name: string; make: (warmCheck: WarmCheckOptions) => Engine }> = [
+  {
+    name: "isolation: namespace",
+    make: (warmCheck) => new NamespaceEngine(new CliEngine(), { warm: 1, warmCheck }),
+  },
+  {
+    name: "fresh containers (Engine API)",
+    make: (warmCheck) =>
+      new FreshPoolEngine(new EngineApi(endpointFromEnv()!), new CliEngine(), { warm: 1, warmCheck }),
+  },
+];
+
+describe.each(CONTESTANTS)("the parse check kept warm: $name", ({ make }) => {
+  const runId = `warm-${randomBytes(4).toString("hex")}`;
+  // Room for a checker's first answer (its interpreter's start) on a loaded machine; `hasty`'s is for the one
+  // that never answers.
+  const engine = make({ answerMs: 60_000 });
+  const hasty = make({ answerMs: 300 });
+  const seen: string[] = [];
+
+  /**
+   * A job whose own check always fails (`false`): it reaches its command only where the warm checker said
+   * its file parses and the check was skipped.
+   */
+  function job(source: string, checker: readonly string[] = server) {
+    return pythonJob(source, runId, { check: ["false"], warmCheck: { server: checker, sources: [source] } });
+  }
+
+  const run = (source: string, checker?: readonly string[]) =>
+    engine.run(job(source, checker), { onContainer: (id) => seen.push(id) });
+
+  afterAll(async () => {
+    expect(await engine.close()).toEqual([]);
+    expect(await hasty.close()).toEqual([]);
+    // The checkers' sandboxes too: no container, record or cgroup of this run's is left.
+    expect(docker("ps", "-a", "--filter", `label=${RUN_LABEL}=${runId}`, "--format", "{{.Names}}").trim()).toBe("");
+    expect(traces(seen)).toEqual([]);
+    expect(sandboxRecords(runId)).toEqual([]);
+    expect(templateFiles(runId)).toEqual([]);
+  });
+
   it("skips the check of a file the checker says parses, and runs it for one it does not", async () => {
     const before = engine.warmCheckCounts;
     const [parses, broken, again] = await Promise.all([
