@@ -49111,6 +49111,7 @@ function captureStream({ stream, input, job, nonce, kill, memory, meter, exited,
 
 ;// CONCATENATED MODULE: ./src/sandbox/warm-check.ts
 
+
 const ANSWER_MS = 10_000;
 const MAX_FAILURES = 3;
 const MAX_SOURCE_BYTES = 1 << 20;
@@ -49248,12 +49249,19 @@ class WarmChecker {
 class WarmChecks {
     #start;
     #options;
-    #checkers = new Map();
-    /** The counts of the checkers closed. */
+    #startAfter;
+    #maxLive;
+    /** Each lock-down's asks, and its checker once started; the most recently asked last. */
+    #entries = new Map();
+    /** Checkers ended for others, still ending: close() waits for them. */
+    #ending = new Set();
+    /** The counts of the checkers ended, and the jobs left to their own check before a checker started. */
     #closed = { parses: 0, fellBack: 0, started: 0 };
     constructor(start, options = {}) {
         this.#start = start;
         this.#options = options;
+        this.#startAfter = (options && options.startAfter) || 0;
+        this.#maxLive = Math.max(1, (options && options.maxLive) || MAX_LIVE);
     }
     /**
      * The job as it runs after its checker's answers: without its check where the checker says every file
@@ -49266,30 +49274,63 @@ class WarmChecks {
             return job;
         const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
         const key = JSON.stringify(policy);
-        let checker = this.#checkers.get(key);
-        if (!checker) {
-            checker = new WarmChecker(() => this.#start(policy), this.#options);
-            this.#checkers.set(key, checker);
+        const entry = this.#entries.get(key) ?? { asked: 0 };
+        // Moved to the end: the map's order is the order of last asks.
+        this.#entries.delete(key);
+        this.#entries.set(key, entry);
+        entry.asked++;
+        if (!entry.checker) {
+            if (entry.asked <= this.#startAfter) {
+                this.#forget();
+                this.#closed.fellBack += warm.sources.length;
+                return job;
+            }
+            entry.checker = new WarmChecker(() => this.#start(policy), this.#options || {});
+            this.#evict();
         }
+        const checker = entry.checker;
         const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
         return answers.every(Boolean) ? { ...job, check: [] } : job;
     }
     /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
     get counts() {
         const sum = { ...this.#closed };
-        for (const { counts } of this.#checkers.values())
-            addCounts(sum, counts);
+        for (const { checker } of this.#entries.values())
+            if (checker)
+                addCounts(sum, checker.counts);
         return sum;
     }
     /** Ends every checker (a later run starts its own). */
     async close() {
-        const checkers = [...this.#checkers.values()];
-        this.#checkers.clear();
-        await Promise.all(checkers.map((checker) => checker.close()));
-        for (const { counts } of checkers)
-            addCounts(this.#closed, counts);
+        const checkers = [...this.#entries.values()].flatMap(({ checker }) => (checker ? [checker] : []));
+        this.#entries.clear();
+        await Promise.all([...checkers.map((checker) => this.#end(checker)), ...this.#ending]);
+    }
+    /** Ends the least recently asked checkers beyond maxLive. */
+    #evict() {
+        const live = [...this.#entries.values()].filter((entry) => entry.checker);
+        for (const entry of live.slice(0, Math.max(0, live.length - this.#maxLive))) {
+            void tracked(this.#ending, this.#end(entry.checker));
+            delete entry.checker;
+            entry.asked = 0;
+        }
+    }
+    /** Forgets the oldest lock-downs without a checker beyond MAX_KEPT: a dataset of a thousand images. */
+    #forget() {
+        for (const [key, entry] of this.#entries) {
+            if (this.#entries.size <= MAX_KEPT)
+                return;
+            if (!entry.checker)
+                this.#entries.delete(key);
+        }
+    }
+    async #end(checker) {
+        await checker.close();
+        addCounts(this.#closed, checker.counts);
     }
 }
+const MAX_LIVE = 4;
+const MAX_KEPT = 256;
 function addCounts(sum, counts) {
     sum.parses += counts.parses;
     sum.fellBack += counts.fellBack;
@@ -49339,7 +49380,11 @@ class FreshPoolEngine extends CliImages {
         this.api = api;
         this.#removals = new Removals((name) => removeContainer(api, name));
         this.#warmTarget = Math.max(0, options.warm);
-        this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
+        // A checker's container costs what about eight of the interpreters it saves do (its start is dockerd's,
+        // runc's and a shim's): started for a lock-down from its ninth job (a reply set, an agent loop's turns),
+        // never for a commit's few SWE-bench lines.
+        const warmCheck = options.warmCheck === false ? false : { startAfter: 8, ...options.warmCheck };
+        this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), warmCheck);
     }
     async runOpened(given, hooks, { nonce, input }) {
         const job = await this.#checks.checked(given);
@@ -50982,7 +51027,9 @@ class NamespaceEngine extends CliImages {
         this.#warmTarget = Math.max(0, options.warm ?? 0);
         this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
         this.#spawner = new Spawner(tools.perl, this.#sandboxes);
-        this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
+        // A checker's sandbox costs about what the interpreter it saves a job does: worth it from the second job.
+        const warmCheck = options.warmCheck === false ? false : { startAfter: 1, ...options.warmCheck };
+        this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), warmCheck);
     }
     async runOpened(given, hooks, opening) {
         const job = await this.#checks.checked(given);

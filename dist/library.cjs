@@ -20612,12 +20612,19 @@ class WarmChecker {
 class WarmChecks {
   #start;
   #options;
-  #checkers = /* @__PURE__ */ new Map();
-  /** The counts of the checkers closed. */
+  #startAfter;
+  #maxLive;
+  /** Each lock-down's asks, and its checker once started; the most recently asked last. */
+  #entries = /* @__PURE__ */ new Map();
+  /** Checkers ended for others, still ending: close() waits for them. */
+  #ending = /* @__PURE__ */ new Set();
+  /** The counts of the checkers ended, and the jobs left to their own check before a checker started. */
   #closed = { parses: 0, fellBack: 0, started: 0 };
   constructor(start, options = {}) {
     this.#start = start;
     this.#options = options;
+    this.#startAfter = options && options.startAfter || 0;
+    this.#maxLive = Math.max(1, options && options.maxLive || MAX_LIVE);
   }
   /**
    * The job as it runs after its checker's answers: without its check where the checker says every file
@@ -20630,30 +20637,62 @@ class WarmChecks {
       return job;
     const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
     const key = JSON.stringify(policy);
-    let checker2 = this.#checkers.get(key);
-    if (!checker2) {
-      checker2 = new WarmChecker(() => this.#start(policy), this.#options);
-      this.#checkers.set(key, checker2);
+    const entry = this.#entries.get(key) ?? { asked: 0 };
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    entry.asked++;
+    if (!entry.checker) {
+      if (entry.asked <= this.#startAfter) {
+        this.#forget();
+        this.#closed.fellBack += warm.sources.length;
+        return job;
+      }
+      entry.checker = new WarmChecker(() => this.#start(policy), this.#options || {});
+      this.#evict();
     }
+    const checker2 = entry.checker;
     const answers = await Promise.all(warm.sources.map((source) => checker2.parses(source)));
     return answers.every(Boolean) ? { ...job, check: [] } : job;
   }
   /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
   get counts() {
     const sum = { ...this.#closed };
-    for (const { counts } of this.#checkers.values())
-      addCounts(sum, counts);
+    for (const { checker: checker2 } of this.#entries.values())
+      if (checker2)
+        addCounts(sum, checker2.counts);
     return sum;
   }
   /** Ends every checker (a later run starts its own). */
   async close() {
-    const checkers = [...this.#checkers.values()];
-    this.#checkers.clear();
-    await Promise.all(checkers.map((checker2) => checker2.close()));
-    for (const { counts } of checkers)
-      addCounts(this.#closed, counts);
+    const checkers = [...this.#entries.values()].flatMap(({ checker: checker2 }) => checker2 ? [checker2] : []);
+    this.#entries.clear();
+    await Promise.all([...checkers.map((checker2) => this.#end(checker2)), ...this.#ending]);
+  }
+  /** Ends the least recently asked checkers beyond maxLive. */
+  #evict() {
+    const live = [...this.#entries.values()].filter((entry) => entry.checker);
+    for (const entry of live.slice(0, Math.max(0, live.length - this.#maxLive))) {
+      void tracked(this.#ending, this.#end(entry.checker));
+      delete entry.checker;
+      entry.asked = 0;
+    }
+  }
+  /** Forgets the oldest lock-downs without a checker beyond MAX_KEPT: a dataset of a thousand images. */
+  #forget() {
+    for (const [key, entry] of this.#entries) {
+      if (this.#entries.size <= MAX_KEPT)
+        return;
+      if (!entry.checker)
+        this.#entries.delete(key);
+    }
+  }
+  async #end(checker2) {
+    await checker2.close();
+    addCounts(this.#closed, checker2.counts);
   }
 }
+const MAX_LIVE = 4;
+const MAX_KEPT = 256;
 function addCounts(sum, counts) {
   sum.parses += counts.parses;
   sum.fellBack += counts.fellBack;
@@ -20693,7 +20732,8 @@ class FreshPoolEngine extends CliImages {
     this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
     this.#warmTarget = Math.max(0, options.warm);
-    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
+    const warmCheck2 = options.warmCheck === false ? false : { startAfter: 8, ...options.warmCheck };
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), warmCheck2);
   }
   async runOpened(given, hooks, { nonce, input }) {
     const job = await this.#checks.checked(given);
@@ -22109,7 +22149,8 @@ class NamespaceEngine extends CliImages {
     this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
     this.#spawner = new Spawner(tools.perl, this.#sandboxes);
-    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
+    const warmCheck2 = options.warmCheck === false ? false : { startAfter: 1, ...options.warmCheck };
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), warmCheck2);
   }
   async runOpened(given, hooks, opening) {
     const job = await this.#checks.checked(given);

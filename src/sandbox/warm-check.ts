@@ -11,6 +11,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { SandboxJob } from "./job.js";
 import { type LockDown, lockDown } from "./policy.js";
+import { tracked } from "./engines/base.js";
 
 /** A started checker's pipes and its end, as an engine hands it over. */
 export interface CheckerProcess {
@@ -30,6 +31,14 @@ export interface WarmCheckOptions {
   maxFailures?: number;
   /** Sources larger than this go to the job's own check: the checker's pipe is not for bulk. */
   maxSourceBytes?: number;
+  /**
+   * The jobs of one lock-down that keep their own check before a checker is started for it: a checker
+   * costs a sandbox (a container, where the engine makes containers) and saves an interpreter a job, so it
+   * pays only where the lock-down repeats. Its engine says how often (WarmChecks).
+   */
+  startAfter?: number;
+  /** Checkers kept at once; the least recently asked is ended for another (a dataset of many images). */
+  maxLive?: number;
 }
 
 export const ANSWER_MS = 10_000;
@@ -182,8 +191,13 @@ export class WarmChecker {
 export class WarmChecks {
   readonly #start: (policy: LockDown) => Promise<CheckerProcess | undefined>;
   readonly #options: WarmCheckOptions | false;
-  readonly #checkers = new Map<string, WarmChecker>();
-  /** The counts of the checkers closed. */
+  readonly #startAfter: number;
+  readonly #maxLive: number;
+  /** Each lock-down's asks, and its checker once started; the most recently asked last. */
+  readonly #entries = new Map<string, { asked: number; checker?: WarmChecker }>();
+  /** Checkers ended for others, still ending: close() waits for them. */
+  readonly #ending = new Set<Promise<void>>();
+  /** The counts of the checkers ended, and the jobs left to their own check before a checker started. */
   readonly #closed = { parses: 0, fellBack: 0, started: 0 };
 
   constructor(
@@ -192,6 +206,8 @@ export class WarmChecks {
   ) {
     this.#start = start;
     this.#options = options;
+    this.#startAfter = (options && options.startAfter) || 0;
+    this.#maxLive = Math.max(1, (options && options.maxLive) || MAX_LIVE);
   }
 
   /**
@@ -205,11 +221,21 @@ export class WarmChecks {
       return job;
     const policy: LockDown = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
     const key = JSON.stringify(policy);
-    let checker = this.#checkers.get(key);
-    if (!checker) {
-      checker = new WarmChecker(() => this.#start(policy), this.#options);
-      this.#checkers.set(key, checker);
+    const entry = this.#entries.get(key) ?? { asked: 0 };
+    // Moved to the end: the map's order is the order of last asks.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    entry.asked++;
+    if (!entry.checker) {
+      if (entry.asked <= this.#startAfter) {
+        this.#forget();
+        this.#closed.fellBack += warm.sources.length;
+        return job;
+      }
+      entry.checker = new WarmChecker(() => this.#start(policy), this.#options || {});
+      this.#evict();
     }
+    const checker = entry.checker;
     const answers = await Promise.all(warm.sources.map((source) => checker.parses(source)));
     return answers.every(Boolean) ? { ...job, check: [] } : job;
   }
@@ -217,18 +243,43 @@ export class WarmChecks {
   /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
   get counts(): WarmChecker["counts"] {
     const sum = { ...this.#closed };
-    for (const { counts } of this.#checkers.values()) addCounts(sum, counts);
+    for (const { checker } of this.#entries.values()) if (checker) addCounts(sum, checker.counts);
     return sum;
   }
 
   /** Ends every checker (a later run starts its own). */
   async close(): Promise<void> {
-    const checkers = [...this.#checkers.values()];
-    this.#checkers.clear();
-    await Promise.all(checkers.map((checker) => checker.close()));
-    for (const { counts } of checkers) addCounts(this.#closed, counts);
+    const checkers = [...this.#entries.values()].flatMap(({ checker }) => (checker ? [checker] : []));
+    this.#entries.clear();
+    await Promise.all([...checkers.map((checker) => this.#end(checker)), ...this.#ending]);
+  }
+
+  /** Ends the least recently asked checkers beyond maxLive. */
+  #evict(): void {
+    const live = [...this.#entries.values()].filter((entry) => entry.checker);
+    for (const entry of live.slice(0, Math.max(0, live.length - this.#maxLive))) {
+      void tracked(this.#ending, this.#end(entry.checker!));
+      delete entry.checker;
+      entry.asked = 0;
+    }
+  }
+
+  /** Forgets the oldest lock-downs without a checker beyond MAX_KEPT: a dataset of a thousand images. */
+  #forget(): void {
+    for (const [key, entry] of this.#entries) {
+      if (this.#entries.size <= MAX_KEPT) return;
+      if (!entry.checker) this.#entries.delete(key);
+    }
+  }
+
+  async #end(checker: WarmChecker): Promise<void> {
+    await checker.close();
+    addCounts(this.#closed, checker.counts);
   }
 }
+
+const MAX_LIVE = 4;
+const MAX_KEPT = 256;
 
 function addCounts(sum: WarmChecker["counts"], counts: WarmChecker["counts"]): void {
   sum.parses += counts.parses;

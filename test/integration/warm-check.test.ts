@@ -63,8 +63,8 @@ describe.each(CONTESTANTS)("the parse check kept warm: $name", ({ make }) => {
   const runId = `warm-${randomBytes(4).toString("hex")}`;
   // Room for a checker's first answer (its interpreter's start) on a loaded machine; `hasty`'s is for the one
   // that never answers.
-  const engine = make({ answerMs: 60_000 });
-  const hasty = make({ answerMs: 300 });
+  const engine = make({ answerMs: 60_000, startAfter: 0 });
+  const hasty = make({ answerMs: 300, startAfter: 0 });
   const seen: string[] = [];
 
   /**

@@ -3,7 +3,9 @@
 // sandbox: test/integration/engines/namespace.test.ts; python's checker against its check: languages/.
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { type CheckerProcess, WarmChecker } from "../../src/sandbox/warm-check.js";
+import type { SandboxJob } from "../../src/sandbox/job.js";
+import type { LockDown } from "../../src/sandbox/policy.js";
+import { type CheckerProcess, WarmChecker, WarmChecks } from "../../src/sandbox/warm-check.js";
 
 interface Fake extends CheckerProcess {
   asked: string[];
@@ -164,5 +166,89 @@ describe("WarmChecker", () => {
     await checker.close();
     expect(await checker.parses("x = 1")).toBe(false);
     expect(started).toHaveLength(1);
+  });
+});
+
+describe("WarmChecks", () => {
+  const SERVER = ["checker", "--serve"];
+  const job = (image: string, sources: string[] = ["x = 1"], over: Partial<SandboxJob> = {}): SandboxJob => ({
+    image,
+    files: [],
+    command: "python3 test.py",
+    check: ["false"],
+    warmCheck: { server: SERVER, sources },
+    limits: {
+      timeoutMs: 1000,
+      memoryBytes: 64 << 20,
+      cpus: 1,
+      pidsLimit: 64,
+      maxOutputBytes: 1024,
+      workdirBytes: 1 << 20,
+    },
+    labels: {},
+    ...over,
+  });
+
+  function checks(options: ConstructorParameters<typeof WarmChecks>[1] = {}) {
+    const started: Array<{ policy: LockDown; process: Fake }> = [];
+    const made = new WarmChecks((policy) => {
+      const process = fake(parsesIfNoColon);
+      started.push({ policy, process });
+      return Promise.resolve(process);
+    }, options);
+    return { made, started };
+  }
+
+  it("skips a job's check where its checker says every file parses, in a sandbox of the job's lock-down", async () => {
+    const { made, started } = checks();
+    expect((await made.checked(job("img", ["x = 1", "y = 2"]))).check).toEqual([]);
+    expect((await made.checked(job("img", ["x = 1", "def f(:"]))).check).toEqual(["false"]);
+    expect(started).toHaveLength(1);
+    expect(started[0]!.policy).toMatchObject({ image: "img", argv: SERVER, network: "none", user: "65534:65534" });
+    // A rerun asks the same checker.
+    expect((await made.checked({ ...job("img"), attempt: 2 })).check).toEqual([]);
+    expect(started).toHaveLength(1);
+    expect(made.counts).toEqual({ parses: 4, fellBack: 1, started: 1 });
+    await made.close();
+  });
+
+  it("asks nothing for a job it cannot answer for, or with the warm check off", async () => {
+    const { made, started } = checks();
+    const unchanged = [
+      { ...job("img"), warmCheck: undefined },
+      { ...job("img"), checkRuns: true },
+      { ...job("img"), check: [] },
+      { ...job("img"), network: "services-net" },
+    ];
+    for (const given of unchanged) expect(await made.checked(given)).toBe(given);
+    const off = checks(false);
+    const given = job("img");
+    expect(await off.made.checked(given)).toBe(given);
+    expect([...started, ...off.started]).toHaveLength(0);
+  });
+
+  it("starts a lock-down's checker only after its first `startAfter` jobs, which keep their check", async () => {
+    const { made, started } = checks({ startAfter: 2 });
+    expect((await made.checked(job("img"))).check).toEqual(["false"]);
+    expect((await made.checked(job("other"))).check).toEqual(["false"]);
+    expect((await made.checked(job("img"))).check).toEqual(["false"]);
+    expect(started).toHaveLength(0);
+    expect((await made.checked(job("img"))).check).toEqual([]);
+    expect(started.map((s) => s.policy.image)).toEqual(["img"]);
+    expect(made.counts).toEqual({ parses: 1, fellBack: 3, started: 1 });
+    await made.close();
+  });
+
+  it("keeps at most `maxLive` checkers, ending the least recently asked", async () => {
+    const { made, started } = checks({ maxLive: 2 });
+    for (const image of ["a", "b", "a", "c"]) expect((await made.checked(job(image))).check).toEqual([]);
+    expect(started.map((s) => s.policy.image)).toEqual(["a", "b", "c"]);
+    // b was asked least recently when c's checker started: its stdin was closed, so it ended.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started.map((s) => s.process.stdin.writableEnded)).toEqual([false, true, false]);
+    expect((await made.checked(job("b"))).check).toEqual([]);
+    expect(started).toHaveLength(4);
+    await made.close();
+    expect(started.every((s) => s.process.stdin.writableEnded)).toBe(true);
   });
 });

@@ -94,7 +94,11 @@ export class FreshPoolEngine extends CliImages {
     this.api = api;
     this.#removals = new Removals((name) => removeContainer(api, name));
     this.#warmTarget = Math.max(0, options.warm);
-    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
+    // A checker's container costs what about eight of the interpreters it saves do (its start is dockerd's,
+    // runc's and a shim's): started for a lock-down from its ninth job (a reply set, an agent loop's turns),
+    // never for a commit's few SWE-bench lines.
+    const warmCheck = options.warmCheck === false ? false : { startAfter: 8, ...options.warmCheck };
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), warmCheck);
   }
 
   protected async runOpened(given: SandboxJob, hooks: RunHooks, { nonce, input }: Opening): Promise<RunFacts> {

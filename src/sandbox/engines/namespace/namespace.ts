@@ -162,7 +162,9 @@ export class NamespaceEngine extends CliImages {
     this.#warmTarget = Math.max(0, options.warm ?? 0);
     this.#removals = new Removals((id) => deleteSandbox(this.#sandboxes, id));
     this.#spawner = new Spawner(tools.perl, this.#sandboxes);
-    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), options.warmCheck);
+    // A checker's sandbox costs about what the interpreter it saves a job does: worth it from the second job.
+    const warmCheck = options.warmCheck === false ? false : { startAfter: 1, ...options.warmCheck };
+    this.#checks = new WarmChecks((policy) => this.#checkerProcess(policy), warmCheck);
   }
 
   protected async runOpened(given: SandboxJob, hooks: RunHooks, opening: Opening): Promise<RunFacts> {
