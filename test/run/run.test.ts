@@ -106,6 +106,42 @@ describe("judgeAll", () => {
     expect((await outcome).results.map((r) => r.status)).toEqual(["pass", "pass", "pass"]);
   });
 
+  it("starts candidates in the judging order, whatever order their preparing ends in (Turns)", async () => {
+    const started: string[] = [];
+    const engine: JudgingEngine = {
+      run: async (job) => {
+        started.push(String(job.files.find((f) => f.path === "solution.py")?.content).trim());
+        return runFacts({});
+      },
+      hasImage: async () => true,
+      pull: async () => {},
+    };
+    const settings = readSettings((name) => ({ concurrency: "2", pull: "never" })[name as string] ?? "", {
+      defaultWorkdir: "/repo",
+      cpuCount: 2,
+    });
+    let placed = 0;
+    const ctx = runContext(
+      {
+        settings,
+        engine,
+        testFiles: [],
+        runId: "r",
+        // The first candidate's placing (its last step before the sandbox) ends well after the second's:
+        // two slots are free, so without turns the second would start first.
+        prepareImage: async () => {
+          placed += 1;
+          if (placed === 1) await new Promise((resolve) => setTimeout(resolve, 200));
+        },
+      },
+      () => {},
+    );
+    const code = (id: string) => reply(id, `\`\`\`python\nprint('${id}')\n\`\`\``);
+    const outcome = await judgeAll(entries(code("a"), code("b"), code("c")), ctx, { log: () => {} });
+    expect(started).toEqual(["print('a')", "print('b')", "print('c')"]);
+    expect(outcome.results.map((r) => r.id)).toEqual(["a", "b", "c"]);
+  });
+
   it("runs up to max-candidates and lists the rest as skipped, never run", async () => {
     const engine = new CountingEngine();
     const { outcome } = await gate(
