@@ -132,6 +132,7 @@ describe("judgeAll", () => {
         prepareImage: async () => {
           placed += 1;
           if (placed === 1) await new Promise((resolve) => setTimeout(resolve, 200));
+          return undefined;
         },
       },
       () => {},
