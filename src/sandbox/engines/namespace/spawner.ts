@@ -25,7 +25,14 @@ import { Socket } from "node:net";
 import { join } from "node:path";
 import { MAKE_SUB, MAKER_FAILED, type MakerJob, makerList } from "./maker.js";
 
-const SPAWNER = String.raw`
+/**
+ * How often, in seconds, the spawner reaps its makers whether or not it heard their SIGCHLD: the most a
+ * maker's end can wait when perl's deferred handler missed it (SPAWNER says how). Otherwise its handler
+ * reports an end at once.
+ */
+const REAP_S = 0.05;
+
+export const SPAWNER = String.raw`
 use POSIX ();
 $| = 1;
 my $dir = shift @ARGV;
@@ -84,15 +91,31 @@ sub start {
   POSIX::sigprocmask(POSIX::SIG_UNBLOCK(), $chld);
   return undef;
 }
-while (defined(my $line = <STDIN>)) {
+# The control channel is read with select() and sysread, never a blocking readline: perl runs a signal's
+# handler between two of its own steps, so a SIGCHLD that comes just before the spawner blocks in a read
+# waits for the gate's next line, and the gate, waiting for that maker's end, may send none (a run hung so).
+# Every REAP_S the spawner reaps whatever the handler has not, so no end waits longer than that.
+my ($in, $rin) = ("", "");
+vec($rin, fileno(STDIN), 1) = 1;
+sub fill {
+  for (;;) {
+    my $ready = select(my $rout = $rin, undef, undef, ${REAP_S});
+    reap();
+    next unless $ready > 0;
+    my $got = sysread(STDIN, $in, 65536, length($in));
+    next if !defined($got) && $!{EINTR};
+    return $got;
+  }
+}
+for (;;) {
+  my $newline = index($in, "\n");
+  if ($newline < 0) { fill() or exit 0; next }
+  my $line = substr($in, 0, $newline + 1, "");
   chomp $line;
   my ($op, $id, $arg) = split / /, $line;
   if ($op eq "S") {
-    my $payload = "";
-    while (length($payload) < $arg) {
-      my $got = read(STDIN, $payload, $arg - length($payload), length($payload));
-      exit 0 unless $got;
-    }
+    while (length($in) < $arg) { fill() or exit 0 }
+    my $payload = substr($in, 0, $arg, "");
     my $error = start($id, split(/\0/, $payload, -1));
     if (defined $error) { unkeep($id); print "E $id $error\n" }
   } elsif ($op eq "O") {
@@ -184,14 +207,17 @@ interface Pending {
 export class Spawner {
   readonly #perl: string;
   readonly #dir: string;
+  readonly #program: string;
   #process?: ChildProcessWithoutNullStreams;
   #buffer = "";
   readonly #pending = new Map<string, Pending>();
   readonly #children = new Map<string, SpawnedChild>();
 
-  constructor(perl: string, dir: string) {
+  /** `program` is the spawner's own (SPAWNER) but where a test changes it. */
+  constructor(perl: string, dir: string, program = SPAWNER) {
     this.#perl = perl;
     this.#dir = dir;
+    this.#program = program;
   }
 
   /** Starts a maker of `job` with the seccomp program at `seccomp` as its descriptor 3. */
@@ -213,7 +239,7 @@ export class Spawner {
 
   #spawner(env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
     if (this.#process && this.#process.exitCode === null && this.#process.signalCode === null) return this.#process;
-    const child = spawn(this.#perl, ["-e", `${MAKE_SUB}${SPAWNER}`, "--", this.#dir], {
+    const child = spawn(this.#perl, ["-e", `${MAKE_SUB}${this.#program}`, "--", this.#dir], {
       stdio: ["pipe", "pipe", "pipe"],
       env,
     });

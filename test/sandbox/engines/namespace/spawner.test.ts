@@ -3,7 +3,7 @@
 import { chmodSync, readdirSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { type MakerJob, findTools } from "../../../../src/sandbox/engines/namespace/maker.js";
-import { type SpawnedChild, Spawner } from "../../../../src/sandbox/engines/namespace/spawner.js";
+import { SPAWNER, type SpawnedChild, Spawner } from "../../../../src/sandbox/engines/namespace/spawner.js";
 import { tempDir } from "../../../support/temp.js";
 
 const tools = findTools();
@@ -108,5 +108,25 @@ describe("the spawner", () => {
     const failed = new Promise<Error>((resolve) => child.once("error", resolve));
     closing.close();
     expect((await failed).message).toMatch(/^the sandbox spawner ended/);
+  });
+
+  it("reports a maker's end even when its SIGCHLD never reaches the handler", async () => {
+    // perl runs its handler between its own steps: a SIGCHLD just before it blocks in a read waited for the
+    // gate's next line, which the gate (waiting for that end) may never send. Without the handler at all,
+    // the spawner's periodic reap is what reports the end.
+    const handler = "$SIG{CHLD} = \\&reap;";
+    expect(SPAWNER).toContain(handler);
+    const deaf = new Spawner(tools.perl, dir, SPAWNER.replace(handler, ""));
+    try {
+      const ends = await Promise.all(
+        Array.from({ length: 4 }, async (_, i) => {
+          const child = await deaf.start(`deaf${i}`, "/dev/null", job(`exit ${i}`), ENV);
+          return (await finish(child)).code;
+        }),
+      );
+      expect(ends).toEqual([0, 1, 2, 3]);
+    } finally {
+      deaf.close();
+    }
   });
 });
