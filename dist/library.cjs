@@ -20611,6 +20611,7 @@ class WarmChecker {
 }
 class WarmChecks {
   #start;
+  /** The checkers' limits; undefined when the engine keeps none (every job keeps its check). */
   #options;
   #startAfter;
   #maxLive;
@@ -20619,12 +20620,12 @@ class WarmChecks {
   /** Checkers ended for others, still ending: close() waits for them. */
   #ending = /* @__PURE__ */ new Set();
   /** The counts of the checkers ended, and the jobs left to their own check before a checker started. */
-  #closed = { parses: 0, fellBack: 0, started: 0 };
+  #past = { parses: 0, fellBack: 0, started: 0 };
   constructor(start, options = {}) {
     this.#start = start;
-    this.#options = options;
-    this.#startAfter = options && options.startAfter || 0;
-    this.#maxLive = Math.max(1, options && options.maxLive || MAX_LIVE);
+    this.#options = options === false ? void 0 : options;
+    this.#startAfter = this.#options?.startAfter ?? 0;
+    this.#maxLive = Math.max(1, this.#options?.maxLive || MAX_LIVE);
   }
   /**
    * The job as it runs after its checker's answers: without its check where the checker says every file
@@ -20633,7 +20634,8 @@ class WarmChecks {
    */
   async checked(job) {
     const warm = job.warmCheck;
-    if (!warm || this.#options === false || job.checkRuns || !job.check?.length || job.network !== void 0)
+    const options = this.#options;
+    if (!warm || !options || job.checkRuns || !job.check?.length || job.network !== void 0)
       return job;
     const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
     const key = JSON.stringify(policy);
@@ -20644,10 +20646,10 @@ class WarmChecks {
     if (!entry.checker) {
       if (entry.asked <= this.#startAfter) {
         this.#forget();
-        this.#closed.fellBack += warm.sources.length;
+        this.#past.fellBack += warm.sources.length;
         return job;
       }
-      entry.checker = new WarmChecker(() => this.#start(policy), this.#options || {});
+      entry.checker = new WarmChecker(() => this.#start(policy), options);
       this.#evict();
     }
     const checker2 = entry.checker;
@@ -20656,7 +20658,7 @@ class WarmChecks {
   }
   /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
   get counts() {
-    const sum = { ...this.#closed };
+    const sum = { ...this.#past };
     for (const { checker: checker2 } of this.#entries.values())
       if (checker2)
         addCounts(sum, checker2.counts);
@@ -20688,7 +20690,7 @@ class WarmChecks {
   }
   async #end(checker2) {
     await checker2.close();
-    addCounts(this.#closed, checker2.counts);
+    addCounts(this.#past, checker2.counts);
   }
 }
 const MAX_LIVE = 4;

@@ -25247,6 +25247,7 @@ class WarmChecker {
  */
 class WarmChecks {
     #start;
+    /** The checkers' limits; undefined when the engine keeps none (every job keeps its check). */
     #options;
     #startAfter;
     #maxLive;
@@ -25255,12 +25256,12 @@ class WarmChecks {
     /** Checkers ended for others, still ending: close() waits for them. */
     #ending = new Set();
     /** The counts of the checkers ended, and the jobs left to their own check before a checker started. */
-    #closed = { parses: 0, fellBack: 0, started: 0 };
+    #past = { parses: 0, fellBack: 0, started: 0 };
     constructor(start, options = {}) {
         this.#start = start;
-        this.#options = options;
-        this.#startAfter = (options && options.startAfter) || 0;
-        this.#maxLive = Math.max(1, (options && options.maxLive) || MAX_LIVE);
+        this.#options = options === false ? undefined : options;
+        this.#startAfter = this.#options?.startAfter ?? 0;
+        this.#maxLive = Math.max(1, this.#options?.maxLive || MAX_LIVE);
     }
     /**
      * The job as it runs after its checker's answers: without its check where the checker says every file
@@ -25269,7 +25270,8 @@ class WarmChecks {
      */
     async checked(job) {
         const warm = job.warmCheck;
-        if (!warm || this.#options === false || job.checkRuns || !job.check?.length || job.network !== undefined)
+        const options = this.#options;
+        if (!warm || !options || job.checkRuns || !job.check?.length || job.network !== undefined)
             return job;
         const policy = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
         const key = JSON.stringify(policy);
@@ -25281,10 +25283,10 @@ class WarmChecks {
         if (!entry.checker) {
             if (entry.asked <= this.#startAfter) {
                 this.#forget();
-                this.#closed.fellBack += warm.sources.length;
+                this.#past.fellBack += warm.sources.length;
                 return job;
             }
-            entry.checker = new WarmChecker(() => this.#start(policy), this.#options || {});
+            entry.checker = new WarmChecker(() => this.#start(policy), options);
             this.#evict();
         }
         const checker = entry.checker;
@@ -25293,7 +25295,7 @@ class WarmChecks {
     }
     /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
     get counts() {
-        const sum = { ...this.#closed };
+        const sum = { ...this.#past };
         for (const { checker } of this.#entries.values())
             if (checker)
                 addCounts(sum, checker.counts);
@@ -25325,7 +25327,7 @@ class WarmChecks {
     }
     async #end(checker) {
         await checker.close();
-        addCounts(this.#closed, checker.counts);
+        addCounts(this.#past, checker.counts);
     }
 }
 const MAX_LIVE = 4;

@@ -41,7 +41,7 @@ export interface WarmCheckOptions {
   maxLive?: number;
 }
 
-export const ANSWER_MS = 10_000;
+const ANSWER_MS = 10_000;
 const MAX_FAILURES = 3;
 const MAX_SOURCE_BYTES = 1 << 20;
 
@@ -190,7 +190,8 @@ export class WarmChecker {
  */
 export class WarmChecks {
   readonly #start: (policy: LockDown) => Promise<CheckerProcess | undefined>;
-  readonly #options: WarmCheckOptions | false;
+  /** The checkers' limits; undefined when the engine keeps none (every job keeps its check). */
+  readonly #options: WarmCheckOptions | undefined;
   readonly #startAfter: number;
   readonly #maxLive: number;
   /** Each lock-down's asks, and its checker once started; the most recently asked last. */
@@ -198,16 +199,16 @@ export class WarmChecks {
   /** Checkers ended for others, still ending: close() waits for them. */
   readonly #ending = new Set<Promise<void>>();
   /** The counts of the checkers ended, and the jobs left to their own check before a checker started. */
-  readonly #closed = { parses: 0, fellBack: 0, started: 0 };
+  readonly #past = { parses: 0, fellBack: 0, started: 0 };
 
   constructor(
     start: (policy: LockDown) => Promise<CheckerProcess | undefined>,
     options: WarmCheckOptions | false = {},
   ) {
     this.#start = start;
-    this.#options = options;
-    this.#startAfter = (options && options.startAfter) || 0;
-    this.#maxLive = Math.max(1, (options && options.maxLive) || MAX_LIVE);
+    this.#options = options === false ? undefined : options;
+    this.#startAfter = this.#options?.startAfter ?? 0;
+    this.#maxLive = Math.max(1, this.#options?.maxLive || MAX_LIVE);
   }
 
   /**
@@ -217,8 +218,8 @@ export class WarmChecks {
    */
   async checked(job: SandboxJob): Promise<SandboxJob> {
     const warm = job.warmCheck;
-    if (!warm || this.#options === false || job.checkRuns || !job.check?.length || job.network !== undefined)
-      return job;
+    const options = this.#options;
+    if (!warm || !options || job.checkRuns || !job.check?.length || job.network !== undefined) return job;
     const policy: LockDown = { ...lockDown({ ...job, attempt: 1 }), argv: [...warm.server] };
     const key = JSON.stringify(policy);
     const entry = this.#entries.get(key) ?? { asked: 0 };
@@ -229,10 +230,10 @@ export class WarmChecks {
     if (!entry.checker) {
       if (entry.asked <= this.#startAfter) {
         this.#forget();
-        this.#closed.fellBack += warm.sources.length;
+        this.#past.fellBack += warm.sources.length;
         return job;
       }
-      entry.checker = new WarmChecker(() => this.#start(policy), this.#options || {});
+      entry.checker = new WarmChecker(() => this.#start(policy), options);
       this.#evict();
     }
     const checker = entry.checker;
@@ -242,7 +243,7 @@ export class WarmChecks {
 
   /** The checkers' counts, summed over the engine's life: for the bench and the tests. */
   get counts(): WarmChecker["counts"] {
-    const sum = { ...this.#closed };
+    const sum = { ...this.#past };
     for (const { checker } of this.#entries.values()) if (checker) addCounts(sum, checker.counts);
     return sum;
   }
@@ -274,7 +275,7 @@ export class WarmChecks {
 
   async #end(checker: WarmChecker): Promise<void> {
     await checker.close();
-    addCounts(this.#closed, checker.counts);
+    addCounts(this.#past, checker.counts);
   }
 }
 
