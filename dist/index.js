@@ -57434,7 +57434,9 @@ vec($rin, fileno(STDIN), 1) = 1;
 sub fill {
   for (;;) {
     my $ready = select(my $rout = $rin, undef, undef, ${REAP_S});
+    my $interrupted = $ready < 0 && $!{EINTR};
     reap();
+    return undef if $ready < 0 && !$interrupted;
     next unless $ready > 0;
     my $got = sysread(STDIN, $in, 65536, length($in));
     next if !defined($got) && $!{EINTR};
