@@ -53391,9 +53391,9 @@ class LogCapture {
 ;// CONCATENATED MODULE: ./src/sandbox/driver.ts
 // What runs first inside the container, and the reader of the markers it writes.
 //
-// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// The container's command is `sh -c DRIVER sandbox-gate <tree> <command> [check argv...]`: everything
 // travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
-// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// a per-run nonce line from stdin; unpacks the run's base tree from `<tree>` (an archive in the run
 // image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
 // one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
 // the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
@@ -53464,7 +53464,7 @@ function writeInput(stdin, input) {
 // before the candidate's run begins, it lets the clock count the candidate's CPU time from there rather
 // than from the moment node reads the run marker, which on a busy machine is tens of milliseconds later.
 function driverScript(afterCommand) {
-    return String.raw `base=$1
+    return String.raw `tree=$1
 command=$2
 results=$3
 shift 3
@@ -53485,9 +53485,9 @@ IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
 }
-if [ -n "$base" ]; then
-  (cd "$base" && tar -c -f - .) | tar -x -f - || {
-    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+if [ -n "$tree" ]; then
+  tar -x -f "$tree" || {
+    echo "sandbox-gate: could not unpack the base tree $tree into $PWD (is tmpfs-size large enough?)" >&2
     exit 125
   }
 fi
@@ -53549,12 +53549,12 @@ function driverAfter(afterCommand) {
     return driverScript(afterCommand);
 }
 /**
- * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * The container's argv: `script` (the driver), then the base tree's archive (or ""), the test command,
  * the results' find patterns (a line each, or ""), and the check argv. An empty command with a check: the
  * check runs the command itself (driverCommand).
  */
-function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
-    return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+function driverArgv(command, check = [], tree = "", results = [], script = DRIVER) {
+    return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), ...check];
 }
 /**
  * The command the driver is given for `job`: none where the check runs the job's command itself (a
@@ -53801,7 +53801,7 @@ function lockDown(job, setup) {
     ];
     return {
         image: job.image,
-        argv: driverArgv(driverCommand(job), job.check, job.treeDir, job.results),
+        argv: driverArgv(driverCommand(job), job.check, job.tree, job.results),
         labels: withOwner(job.labels),
         user: SANDBOX_USER,
         workdir,
@@ -54347,8 +54347,8 @@ const base_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 ;// CONCATENATED MODULE: ./src/sandbox/run-image.ts
 // A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
-// made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
-// from RUN_TREE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+// made once per run so that no candidate gets the tree streamed in. Each candidate's driver unpacks it
+// from RUN_TREE into its own fresh work dir, then gets only what the candidate changes (driver.ts).
 //
 // Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
 // steps for docker and podman, and a setup that runs locked down like a candidate. The steps go through the
@@ -54359,13 +54359,19 @@ const base_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 
 
-/** Where the run image holds the base tree: out of every candidate's reach but for reading. */
+/** The run image's directory of the base tree: out of every candidate's reach but for reading. */
 const RUN_TREE_DIR = "/sandbox-gate/base";
+/**
+ * The base tree in the run image: one archive in RUN_TREE_DIR, unpacked by each candidate's driver with one
+ * `tar -x` reading one file, rather than the tree's directory copied by a `tar -c | tar -x` pair reading
+ * each of its files through the image's layers: half the CPU on a 2 000-file tree, and a process less.
+ */
+const RUN_TREE = `${RUN_TREE_DIR}/tree.tar`;
 const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
-// The setup runs in the work dir as every candidate will see it; what it leaves there is then moved (or,
-// from an image's own work dir, copied) to RUN_TREE_DIR, which the candidates copy from. Nothing else is
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then archived as
+// RUN_TREE, which every candidate unpacks into its own work dir. Nothing else is
 // kept: /tmp and /var/tmp are the setup's tmpfs (policy.ts), and the image's system is not writable by nobody.
 // An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
 // repository's can be larger than its files, copied into every candidate's work dir. It must hold more than
@@ -54387,21 +54393,17 @@ $entry
   [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
 fi
 sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then
-  set -- --exclude=./.git
-else
-  # Our own files, in the container's layer with what the setup made: moved, not copied, so that the run
-  # image holds the tree once (its commit, a sys-heavy untar of the layer, costs half). What cannot be
-  # moved (an entry of the image's own) is copied below. One mv for all: it goes on past an entry it
-  # cannot move, and a pattern that matched nothing is a name it cannot find; an exec an entry cost 2–3 ms
-  # each on a host with page-table isolation.
-  mv -f -- * .[!.]* ..?* ${RUN_TREE_DIR}/ 2>/dev/null || :
-  set --
-fi
-(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+tar -c -f ${RUN_TREE} "$@" . || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
+# Our own files, in the container's layer with what the setup made, once archived are removed, so that the run
+# image holds the tree once (its commit, a sys-heavy untar of the layer, costs with every file). What cannot
+# be removed (in a directory nobody may write) stays, unread: the candidates' work dir is a tmpfs over it. One
+# rm for all: it goes on past what it cannot remove; an exec an entry cost 2–3 ms on a host with page-table
+# isolation. An image's own work dir is left as the image has it.
+[ -n "$3" ] || rm -rf -- * .[!.]* ..?* 2>/dev/null || :
 `;
 async function buildRunImage(steps, spec) {
     const name = containerName();
@@ -54439,13 +54441,13 @@ async function buildRunImage(steps, spec) {
     if (created !== undefined)
         return fail(`the run image could not be started from ${spec.image}`, created);
     try {
-        // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
-        // With one, into the work dir, and RUN_TREE_DIR is made empty for the setup's driver to fill: one copy for
-        // both (each copy costs the engine a process of its own). An image's own work dir is left as the
-        // image has it, but for `files` on top.
+        // Without a setup the tree goes straight where the candidates unpack it from, as the archive RUN_TREE,
+        // owned by root: read-only for them. With one, into the work dir, and RUN_TREE_DIR is made empty for the
+        // setup's driver to archive it in: one copy for both (each copy costs the engine a process of its own).
+        // An image's own work dir is left as the image has it, but for `files` on top.
         const tree = RUN_TREE_DIR.slice(1);
         const archive = !setup
-            ? tarball(spec.files, { under: tree })
+            ? tarball([{ path: RUN_TREE.slice(RUN_TREE_DIR.length + 1), content: tarball(spec.files) }], { under: tree })
             : workdir !== undefined && spec.files.length === 0
                 ? tarball([], { under: tree, owner: SANDBOX_UID })
                 : tarball(spec.files, { under: (workdir ?? policy_WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
@@ -58514,8 +58516,8 @@ reset || exit ${RESET_FAILED}
 // the phases before it.
 const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
-function execArgv(command, check, base, results) {
-    const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+function execArgv(command, check, tree, results) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER);
     return [sh, flag, `${RESET}${driver}`, ...parameters];
 }
 class SharedEngine extends CliImages {
@@ -58575,7 +58577,7 @@ class SharedEngine extends CliImages {
             Tty: false,
             User: SANDBOX_USER,
             WorkingDir: policy_WORKDIR,
-            Cmd: execArgv(driverCommand(job), job.check, job.treeDir, job.results),
+            Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results),
         });
         const oomsBefore = shared.ooms;
         let killed = false;
@@ -60957,7 +60959,7 @@ function candidatesByCommit(items, keyOf = (name) => name) {
 /**
  * The bytes a commit's tree may be streamed again, beyond one copy, before a run image pays: a run image costs
  * about as much as streaming the tree once, plus a container created, committed and removed (0.6-0.8 s,
- * measured on a quiet machine of 2 cores), and every container started from it copies the tree into its work
+ * measured on a quiet machine of 2 cores), and every container started from it unpacks the tree into its work
  * dir too, so sharing saves only the streaming itself per candidate: about 6 ms per MiB (sympy's 34 MiB tree
  * streamed into a container took 0.23 s more than an empty tar). 128 MiB is about what that fixed cost buys.
  */
@@ -61414,7 +61416,7 @@ async function place(prepared, candidate, ctx) {
             limits,
             labels: { [RUN_LABEL]: ctx.runId },
             ...(services.length > 0 && { services }),
-            ...(made && { treeDir: RUN_TREE_DIR }),
+            ...(made && { tree: RUN_TREE }),
             ...(workdir !== undefined && { workdir }),
             ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
             ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),

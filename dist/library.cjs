@@ -15066,7 +15066,7 @@ function writeInput(stdin, input) {
   stdin.end();
 }
 function driverScript(afterCommand) {
-  return String.raw`base=$1
+  return String.raw`tree=$1
 command=$2
 results=$3
 shift 3
@@ -15087,9 +15087,9 @@ IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
 }
-if [ -n "$base" ]; then
-  (cd "$base" && tar -c -f - .) | tar -x -f - || {
-    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+if [ -n "$tree" ]; then
+  tar -x -f "$tree" || {
+    echo "sandbox-gate: could not unpack the base tree $tree into $PWD (is tmpfs-size large enough?)" >&2
     exit 125
   }
 fi
@@ -15145,8 +15145,8 @@ const DRIVER = driverScript("");
 function driverAfter(afterCommand) {
   return driverScript(afterCommand);
 }
-function driverArgv(command, check = [], base = "", results = [], script = DRIVER) {
-  return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+function driverArgv(command, check = [], tree = "", results = [], script = DRIVER) {
+  return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), ...check];
 }
 function driverCommand(job) {
   return job.checkRuns ? "" : job.command;
@@ -15330,7 +15330,7 @@ function lockDown(job, setup) {
   ];
   return {
     image: job.image,
-    argv: driverArgv(driverCommand(job), job.check, job.treeDir, job.results),
+    argv: driverArgv(driverCommand(job), job.check, job.tree, job.results),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir,
@@ -15777,6 +15777,7 @@ class Removals {
 const seconds = (ms) => `${(ms / 1e3).toFixed(1)} s`;
 ;
 const RUN_TREE_DIR = "/sandbox-gate/base";
+const RUN_TREE = `${RUN_TREE_DIR}/tree.tar`;
 const SANDBOX_UID = 65534;
 const STEP_TIMEOUT_MS = 10 * 6e4;
 const SETUP_DRIVER = String.raw`setup=$1
@@ -15794,21 +15795,17 @@ $entry
   [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
 fi
 sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then
-  set -- --exclude=./.git
-else
-  # Our own files, in the container's layer with what the setup made: moved, not copied, so that the run
-  # image holds the tree once (its commit, a sys-heavy untar of the layer, costs half). What cannot be
-  # moved (an entry of the image's own) is copied below. One mv for all: it goes on past an entry it
-  # cannot move, and a pattern that matched nothing is a name it cannot find; an exec an entry cost 2–3 ms
-  # each on a host with page-table isolation.
-  mv -f -- * .[!.]* ..?* ${RUN_TREE_DIR}/ 2>/dev/null || :
-  set --
-fi
-(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+tar -c -f ${RUN_TREE} "$@" . || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
+# Our own files, in the container's layer with what the setup made, once archived are removed, so that the run
+# image holds the tree once (its commit, a sys-heavy untar of the layer, costs with every file). What cannot
+# be removed (in a directory nobody may write) stays, unread: the candidates' work dir is a tmpfs over it. One
+# rm for all: it goes on past what it cannot remove; an exec an entry cost 2–3 ms on a host with page-table
+# isolation. An image's own work dir is left as the image has it.
+[ -n "$3" ] || rm -rf -- * .[!.]* ..?* 2>/dev/null || :
 `;
 async function buildRunImage(steps, spec) {
   const name = containerName();
@@ -15845,7 +15842,7 @@ async function buildRunImage(steps, spec) {
     return fail2(`the run image could not be started from ${spec.image}`, created);
   try {
     const tree = RUN_TREE_DIR.slice(1);
-    const archive = !setup ? tarball(spec.files, { under: tree }) : workdir !== void 0 && spec.files.length === 0 ? tarball([], { under: tree, owner: SANDBOX_UID }) : tarball(spec.files, { under: (workdir ?? policy_WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
+    const archive = !setup ? tarball([{ path: RUN_TREE.slice(RUN_TREE_DIR.length + 1), content: tarball(spec.files) }], { under: tree }) : workdir !== void 0 && spec.files.length === 0 ? tarball([], { under: tree, owner: SANDBOX_UID }) : tarball(spec.files, { under: (workdir ?? policy_WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });
     const copied = await steps.copy(name, archive, STEP_TIMEOUT_MS);
     if (copied !== void 0)
       return fail2("the base tree could not be copied into the run image", copied);
@@ -17828,7 +17825,7 @@ ${made.output.trimEnd()}` : ""}`
       limits,
       labels: { [job_RUN_LABEL]: ctx.runId },
       ...services.length > 0 && { services },
-      ...made && { treeDir: RUN_TREE_DIR },
+      ...made && { tree: RUN_TREE },
       ...workdir !== void 0 && { workdir },
       ...!log && testResults.length > 0 && { results: findPatterns(testResults) },
       ...log && { keepLog: MAX_RESULTS_FILE_BYTES }
@@ -22626,8 +22623,8 @@ const RESET = String.raw`reset() {
 reset || exit ${RESET_FAILED}
 `;
 const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
-function execArgv(command, check, base, results) {
-  const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+function execArgv(command, check, tree, results) {
+  const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER);
   return [sh, flag, `${RESET}${driver}`, ...parameters];
 }
 class SharedEngine extends CliImages {
@@ -22680,7 +22677,7 @@ class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: policy_WORKDIR,
-      Cmd: execArgv(driverCommand(job), job.check, job.treeDir, job.results)
+      Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results)
     });
     const oomsBefore = shared.ooms;
     let killed = false;

@@ -179,7 +179,7 @@ export function candidatesByCommit(
 /**
  * The bytes a commit's tree may be streamed again, beyond one copy, before a run image pays: a run image costs
  * about as much as streaming the tree once, plus a container created, committed and removed (0.6-0.8 s,
- * measured on a quiet machine of 2 cores), and every container started from it copies the tree into its work
+ * measured on a quiet machine of 2 cores), and every container started from it unpacks the tree into its work
  * dir too, so sharing saves only the streaming itself per candidate: about 6 ms per MiB (sympy's 34 MiB tree
  * streamed into a container took 0.23 s more than an empty tar). 128 MiB is about what that fixed cost buys.
  */

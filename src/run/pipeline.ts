@@ -16,7 +16,7 @@ import { LANGUAGES, type Language } from "../languages/registry.js";
 import { candidateLimits, imageFor, prepareCandidate, type Prepared } from "../prepare/candidate.js";
 import type { RunImages } from "./run-images.js";
 import { checkAndRun, checkFiles, parseCheckOutput, warmCheck, type CheckGroup } from "../prepare/syntax.js";
-import { RUN_TREE_DIR, type RunImage } from "../sandbox/run-image.js";
+import { RUN_TREE, type RunImage } from "../sandbox/run-image.js";
 import { describeSetupChange } from "../prepare/setup-inputs.js";
 import { type JudgingEngine } from "../sandbox/engine.js";
 import { RUN_LABEL, type SandboxJob } from "../sandbox/job.js";
@@ -181,7 +181,7 @@ async function place(prepared: Prepared, candidate: Candidate, ctx: RunContext):
       limits,
       labels: { [RUN_LABEL]: ctx.runId },
       ...(services.length > 0 && { services }),
-      ...(made && { treeDir: RUN_TREE_DIR }),
+      ...(made && { tree: RUN_TREE }),
       ...(workdir !== undefined && { workdir }),
       ...(!log && testResults.length > 0 && { results: findPatterns(testResults) }),
       ...(log && { keepLog: MAX_RESULTS_FILE_BYTES }),

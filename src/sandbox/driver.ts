@@ -1,8 +1,8 @@
 // What runs first inside the container, and the reader of the markers it writes.
 //
-// The container's command is `sh -c DRIVER sandbox-gate <base> <command> [check argv...]`: everything
+// The container's command is `sh -c DRIVER sandbox-gate <tree> <command> [check argv...]`: everything
 // travels as positional parameters, so nothing is ever spliced into the script text. The driver reads
-// a per-run nonce line from stdin; copies the run's base tree from `<base>` (a directory of the run
+// a per-run nonce line from stdin; unpacks the run's base tree from `<tree>` (an archive in the run
 // image) into the work dir when there is one; deletes the paths listed next on stdin (a count line, then
 // one path a line: a patch's deleted files); unpacks the tar that follows (the candidate's files); runs
 // the parse check (if any), then the command, and writes a marker line carrying the nonce to stderr when
@@ -85,7 +85,7 @@ export function writeInput(stdin: Writable, input: readonly Uint8Array[]): void 
 // before the candidate's run begins, it lets the clock count the candidate's CPU time from there rather
 // than from the moment node reads the run marker, which on a busy machine is tens of milliseconds later.
 function driverScript(afterCommand: string): string {
-  return String.raw`base=$1
+  return String.raw`tree=$1
 command=$2
 results=$3
 shift 3
@@ -106,9 +106,9 @@ IFS= read -r nonce || {
   echo "sandbox-gate: no marker nonce on stdin" >&2
   exit 125
 }
-if [ -n "$base" ]; then
-  (cd "$base" && tar -c -f - .) | tar -x -f - || {
-    echo "sandbox-gate: could not copy the base tree from $base into $PWD (is tmpfs-size large enough?)" >&2
+if [ -n "$tree" ]; then
+  tar -x -f "$tree" || {
+    echo "sandbox-gate: could not unpack the base tree $tree into $PWD (is tmpfs-size large enough?)" >&2
     exit 125
   }
 fi
@@ -174,18 +174,18 @@ export function driverAfter(afterCommand: string): string {
 }
 
 /**
- * The container's argv: `script` (the driver), then the base tree's directory (or ""), the test command,
+ * The container's argv: `script` (the driver), then the base tree's archive (or ""), the test command,
  * the results' find patterns (a line each, or ""), and the check argv. An empty command with a check: the
  * check runs the command itself (driverCommand).
  */
 export function driverArgv(
   command: string,
   check: readonly string[] = [],
-  base = "",
+  tree = "",
   results: readonly string[] = [],
   script = DRIVER,
 ): string[] {
-  return ["sh", "-c", script, "sandbox-gate", base, command, results.join("\n"), ...check];
+  return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), ...check];
 }
 
 /**

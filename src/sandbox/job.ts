@@ -24,8 +24,8 @@ export interface SandboxJob {
   limits: Limits;
   /** Labels put on the container so leftovers of a run can be found and removed. */
   labels: Record<string, string>;
-  /** A directory of `image` holding the tree the candidate starts from, copied into the work dir before `files` (run-image.ts). */
-  treeDir?: string;
+  /** An archive in `image` of the tree the candidate starts from, unpacked into the work dir before `files` (run-image.ts's RUN_TREE). */
+  tree?: string;
   /**
    * The work dir (a tmpfs, as ever), where the image's environment expects the repository (SWE-bench's
    * `/testbed`) instead of policy.ts's WORKDIR. Checked by core/paths.ts's checkSandboxDir.

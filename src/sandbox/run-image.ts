@@ -1,6 +1,6 @@
 // A run's image: `image` with the run's base tree in it (and, with `setup`, what the setup made of it),
-// made once per run so that no candidate gets the tree streamed in. Each candidate's driver copies it
-// from RUN_TREE_DIR into its own fresh work dir, then gets only what the candidate changes (driver.ts).
+// made once per run so that no candidate gets the tree streamed in. Each candidate's driver unpacks it
+// from RUN_TREE into its own fresh work dir, then gets only what the candidate changes (driver.ts).
 //
 // Made with a container and a commit, not `docker build`: no builder (BuildKit) or Dockerfile, the same
 // steps for docker and podman, and a setup that runs locked down like a candidate. The steps go through the
@@ -13,8 +13,14 @@ import { type LockDown, WORKDIR, lockDown } from "./policy.js";
 import { containerName } from "./engines/base.js";
 import { tarball } from "../core/tar/pack.js";
 
-/** Where the run image holds the base tree: out of every candidate's reach but for reading. */
+/** The run image's directory of the base tree: out of every candidate's reach but for reading. */
 export const RUN_TREE_DIR = "/sandbox-gate/base";
+/**
+ * The base tree in the run image: one archive in RUN_TREE_DIR, unpacked by each candidate's driver with one
+ * `tar -x` reading one file, rather than the tree's directory copied by a `tar -c | tar -x` pair reading
+ * each of its files through the image's layers: half the CPU on a 2 000-file tree, and a process less.
+ */
+export const RUN_TREE = `${RUN_TREE_DIR}/tree.tar`;
 const SANDBOX_UID = 65534;
 /** Committing and copying a large tree may take a while; a wedged engine may not hold the run for ever. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
@@ -50,8 +56,8 @@ export type RunImage =
    */
   | { ok: false; reason: string; output?: string; bySetup?: true };
 
-// The setup runs in the work dir as every candidate will see it; what it leaves there is then moved (or,
-// from an image's own work dir, copied) to RUN_TREE_DIR, which the candidates copy from. Nothing else is
+// The setup runs in the work dir as every candidate will see it; what it leaves there is then archived as
+// RUN_TREE, which every candidate unpacks into its own work dir. Nothing else is
 // kept: /tmp and /var/tmp are the setup's tmpfs (policy.ts), and the image's system is not writable by nobody.
 // An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
 // repository's can be larger than its files, copied into every candidate's work dir. It must hold more than
@@ -73,21 +79,17 @@ $entry
   [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
 fi
 sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then
-  set -- --exclude=./.git
-else
-  # Our own files, in the container's layer with what the setup made: moved, not copied, so that the run
-  # image holds the tree once (its commit, a sys-heavy untar of the layer, costs half). What cannot be
-  # moved (an entry of the image's own) is copied below. One mv for all: it goes on past an entry it
-  # cannot move, and a pattern that matched nothing is a name it cannot find; an exec an entry cost 2–3 ms
-  # each on a host with page-table isolation.
-  mv -f -- * .[!.]* ..?* ${RUN_TREE_DIR}/ 2>/dev/null || :
-  set --
-fi
-(tar -c -f - "$@" .) | tar -x -f - -C ${RUN_TREE_DIR} || {
+if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+tar -c -f ${RUN_TREE} "$@" . || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
 }
+# Our own files, in the container's layer with what the setup made, once archived are removed, so that the run
+# image holds the tree once (its commit, a sys-heavy untar of the layer, costs with every file). What cannot
+# be removed (in a directory nobody may write) stays, unread: the candidates' work dir is a tmpfs over it. One
+# rm for all: it goes on past what it cannot remove; an exec an entry cost 2–3 ms on a host with page-table
+# isolation. An image's own work dir is left as the image has it.
+[ -n "$3" ] || rm -rf -- * .[!.]* ..?* 2>/dev/null || :
 `;
 
 /** How a step of the engine's went: why it failed, in the engine's words, or undefined when it did not. */
@@ -162,13 +164,13 @@ export async function buildRunImage(steps: RunImageSteps, spec: RunImageSpec): P
   const created = await steps.create(name, policy);
   if (created !== undefined) return fail(`the run image could not be started from ${spec.image}`, created);
   try {
-    // Without a setup the tree goes straight where the candidates copy it from, owned by root: read-only for them.
-    // With one, into the work dir, and RUN_TREE_DIR is made empty for the setup's driver to fill: one copy for
-    // both (each copy costs the engine a process of its own). An image's own work dir is left as the
-    // image has it, but for `files` on top.
+    // Without a setup the tree goes straight where the candidates unpack it from, as the archive RUN_TREE,
+    // owned by root: read-only for them. With one, into the work dir, and RUN_TREE_DIR is made empty for the
+    // setup's driver to archive it in: one copy for both (each copy costs the engine a process of its own).
+    // An image's own work dir is left as the image has it, but for `files` on top.
     const tree = RUN_TREE_DIR.slice(1);
     const archive = !setup
-      ? tarball(spec.files, { under: tree })
+      ? tarball([{ path: RUN_TREE.slice(RUN_TREE_DIR.length + 1), content: tarball(spec.files) }], { under: tree })
       : workdir !== undefined && spec.files.length === 0
         ? tarball([], { under: tree, owner: SANDBOX_UID })
         : tarball(spec.files, { under: (workdir ?? WORKDIR).slice(1), owner: SANDBOX_UID, dirs: [tree] });

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { RUN_TREE_DIR, type RunImageSpec, type RunImageSteps, buildRunImage } from "../../src/sandbox/run-image.js";
+import { RUN_TREE, type RunImageSpec, type RunImageSteps, buildRunImage } from "../../src/sandbox/run-image.js";
 import { cliRunImageSteps } from "../../src/sandbox/engines/cli/cli-run-image.js";
 import { apiRunImageSteps } from "../../src/sandbox/engines/api/api-run-image.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
@@ -58,7 +58,7 @@ function candidate(image: string, command: string, over: Partial<SandboxJob> = {
     command,
     limits: TEST_LIMITS,
     labels: { [RUN_LABEL]: RUN_ID },
-    treeDir: RUN_TREE_DIR,
+    tree: RUN_TREE,
     ...over,
   };
 }
@@ -99,6 +99,14 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     // The next candidate starts from the tree again, untouched by the one before.
     const next = await engine.run(candidate(built.image, "cat pkg/mod.py pkg/gone.py"));
     expect(next.stdout.text).toBe("VALUE = 1\nx\n");
+    // The tree is one archive in the image, which nobody may write.
+    expect(
+      docker("run", "--rm", "--user", "65534", "--network", "none", built.image, "ls", "-lA", "/sandbox-gate/base")
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => `${line.split(/\s+/)[0]} ${line.split(/\s+/)[2]} ${line.split(/\s+/).at(-1)}`),
+    ).toEqual(["-rw-r--r-- root tree.tar"]);
   });
 
   it("runs the setup once, in the work dir, and every candidate starts from what it left", async () => {
@@ -112,11 +120,11 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     expect(facts.stdout.text).toBe("installed\nVALUE = 1\n");
   });
 
-  it("holds the tree once: moved out of the setup's work dir, what cannot be moved copied", async () => {
-    // A directory nobody may write cannot move to another parent (its `..` would change): it is copied.
+  it("holds the tree once: archived, and the setup's work dir emptied but for what nobody may remove", async () => {
+    // A directory nobody may write cannot be emptied: it stays in the image's work dir, under the candidates' tmpfs.
     const built = await build({
       setup: {
-        // Dot names as well: the driver's one mv takes them by pattern.
+        // Dot names as well: the driver's one rm takes them by pattern.
         command: "mkdir ro && echo kept > ro/f && chmod a-w ro && echo made > m && echo h > .hidden && echo o > ..odd",
         network: "none",
         timeoutMs: 60_000,
@@ -126,7 +134,7 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     if (!built.ok) return;
     const facts = await engine.run(candidate(built.image, "cat ro/f m pkg/mod.py; ls -A | sort | tr '\\n' ' '"));
     expect(facts.stdout.text).toBe("kept\nmade\nVALUE = 1\n..odd .hidden alias.py m pkg ro run.sh ");
-    // The image's own work dir, under no tmpfs: only what could not be moved is left there.
+    // The image's own work dir, under no tmpfs: only what could not be removed is left there; the tree is the archive.
     expect(
       docker(
         "run",
@@ -138,9 +146,9 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
         built.image,
         "sh",
         "-c",
-        "cd /work && ls -A",
+        "cd /work && ls -A && ls -A /sandbox-gate/base",
       ).trim(),
-    ).toBe("ro");
+    ).toBe("ro\ntree.tar");
   });
 
   // The README's promise: only the work dir carries over. /var/tmp is the image's, in the container's layer,

@@ -17,7 +17,7 @@ import { expectValidReport } from "../support/report-schema.js";
 import { tempDir } from "../support/temp.js";
 import { RunImages } from "../../src/run/run-images.js";
 import { BaselineRuns } from "../../src/verdict/baseline-runs.js";
-import { RUN_TREE_DIR, type RunImage, type RunImageSpec } from "../../src/sandbox/run-image.js";
+import { RUN_TREE, type RunImage, type RunImageSpec } from "../../src/sandbox/run-image.js";
 import { STREAM_BUDGET_BYTES } from "../../src/run/commits.js";
 
 const out = captured;
@@ -317,7 +317,7 @@ describe("a patch on the whole checkout", () => {
     const [job] = engine.jobs;
     expect(job).toMatchObject({
       image: "run-image",
-      treeDir: RUN_TREE_DIR,
+      tree: RUN_TREE,
       deleted: ["pkg/b.py"],
       files: [{ path: "pkg/a.py" }],
     });
@@ -392,7 +392,7 @@ describe("a commit's tree: shared by a run image, or streamed to each of its few
       expect(built).toEqual([]);
       const [job] = engine.jobs;
       expect(job!.image).toBe("python:3.12");
-      expect(job!.treeDir).toBeUndefined();
+      expect(job!.tree).toBeUndefined();
       expect(job!.deleted).toBeUndefined();
       // What the patch deletes is not in the tree; what it writes is, over the commit's version.
       expect(Object.fromEntries(job!.files.map((f) => [f.path, text(f.content)]))).toEqual({
@@ -416,7 +416,7 @@ describe("a commit's tree: shared by a run image, or streamed to each of its few
       expect(built, JSON.stringify(inputs)).toEqual([["README.md", "pkg/a.py", "pkg/b.py"]]);
       expect(engine.jobs[0], JSON.stringify(inputs)).toMatchObject({
         image: "run-image",
-        treeDir: RUN_TREE_DIR,
+        tree: RUN_TREE,
         deleted: ["pkg/b.py"],
         files: [{ path: "pkg/a.py" }],
       });
@@ -426,7 +426,7 @@ describe("a commit's tree: shared by a run image, or streamed to each of its few
   it("makes the run image for a line with an image_workdir, whose tree is the image's own", async () => {
     const { engine, judge } = await commitRun({ image: "swebench/sweb.eval.x86_64.django_1776_django-11099:latest" });
     await judge(() => 1);
-    expect(engine.jobs[0]).toMatchObject({ image: "run-image", treeDir: RUN_TREE_DIR, workdir: "/testbed" });
+    expect(engine.jobs[0]).toMatchObject({ image: "run-image", tree: RUN_TREE, workdir: "/testbed" });
   });
 });
 
@@ -485,9 +485,9 @@ describe("a line's own image and image_workdir", () => {
       { image: "swe/one:1", files: [], workdir: "/testbed" },
       { image: "python:3.12", files: ["README.md", "pkg/a.py"] },
     ]);
-    expect(engine.jobs[0]).toMatchObject({ image: "run-image-1", treeDir: RUN_TREE_DIR, workdir: "/testbed" });
+    expect(engine.jobs[0]).toMatchObject({ image: "run-image-1", tree: RUN_TREE, workdir: "/testbed" });
     expect(engine.jobs[0]!.files.map((f) => f.path)).toEqual(["pkg/a.py"]);
-    expect(engine.jobs[1]).toMatchObject({ image: "run-image-2", treeDir: RUN_TREE_DIR });
+    expect(engine.jobs[1]).toMatchObject({ image: "run-image-2", tree: RUN_TREE });
     expect(engine.jobs[1]!.workdir).toBeUndefined();
   });
 

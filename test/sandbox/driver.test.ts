@@ -1,14 +1,5 @@
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -25,7 +16,7 @@ import {
   writeInput,
 } from "../../src/sandbox/driver.js";
 import { VERDICT_ENV } from "../../src/core/verdict-channel.js";
-import { tarPieces } from "../../src/core/tar/pack.js";
+import { tarPieces, tarball } from "../../src/core/tar/pack.js";
 import { untar } from "../../src/core/tar/unpack.js";
 import { cpuStampUs } from "../../src/sandbox/cgroup-meter.js";
 
@@ -232,8 +223,8 @@ describe("the driver script", () => {
     input?: Uint8Array[];
     /** Leave stdin open after the input, as a live attach would. */
     holdStdin?: boolean;
-    /** The base tree's directory, as the run image holds it. */
-    base?: string;
+    /** The base tree's archive, as the run image holds it. */
+    tree?: string;
     /** The results' find patterns. */
     results?: string[];
   }
@@ -243,12 +234,12 @@ describe("the driver script", () => {
     check = [],
     input = driverInput(NONCE, files),
     holdStdin = false,
-    base,
+    tree,
     results,
   }: DriverJob): Promise<DriverRun> {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-"));
     dirs.push(dir);
-    const [sh, ...args] = driverArgv(command, check, base, results);
+    const [sh, ...args] = driverArgv(command, check, tree, results);
     const child = spawn(sh!, args, { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
@@ -269,25 +260,40 @@ describe("the driver script", () => {
     });
   }
 
-  it("starts from the base tree: copies it, deletes what the patch deletes, then unpacks the changed files", async () => {
-    const base = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-base-"));
-    dirs.push(base);
-    mkdirSync(join(base, "pkg"));
-    writeFileSync(join(base, "pkg", "kept.py"), "kept\n");
-    writeFileSync(join(base, "pkg", "gone.py"), "gone\n");
-    writeFileSync(join(base, "changed.txt"), "old\n");
-    symlinkSync("pkg/kept.py", join(base, "alias.py"));
+  it("starts from the base tree: unpacks its archive, deletes what the patch deletes, then the changed files", async () => {
+    const at = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-base-"));
+    dirs.push(at);
+    const tree = join(at, "tree.tar");
+    writeFileSync(
+      tree,
+      tarball([
+        { path: "pkg/kept.py", content: "kept\n" },
+        { path: "pkg/gone.py", content: "gone\n" },
+        { path: "changed.txt", content: "old\n" },
+        { path: "alias.py", content: "", linkTarget: "pkg/kept.py" },
+      ]),
+    );
     const changed = tarPieces([{ path: "changed.txt", content: "new\n" }]);
     const { code, stdout, dir } = await runDriver({
       command: "find . | sort; cat changed.txt",
-      base,
+      tree,
       input: driverInput(NONCE, changed, ["pkg/gone.py"]),
     });
     expect(code).toBe(0);
     expect(stdout).toBe(".\n./alias.py\n./changed.txt\n./pkg\n./pkg/kept.py\nnew\n");
     expect(readlinkSync(join(dir, "alias.py"))).toBe("pkg/kept.py");
-    // The run image's copy is never touched.
-    expect(readFileSync(join(base, "pkg", "gone.py"), "utf8")).toBe("gone\n");
+  });
+
+  it("fails as ours, before the command, when the base tree's archive cannot be unpacked", async () => {
+    const at = mkdtempSync(join(tmpdir(), "sandbox-gate-driver-base-"));
+    dirs.push(at);
+    const tree = join(at, "tree.tar");
+    writeFileSync(tree, "not an archive\n".repeat(64));
+    const { code, stdout, parsed } = await runDriver({ command: "echo ran", tree });
+    expect(code).toBe(125);
+    expect(stdout).toBe("");
+    expect(parsed.runCalls).toBe(0);
+    expect(parsed.parser.text).toContain(`sandbox-gate: could not unpack the base tree ${tree} into`);
   });
 
   it("sends the files the results' patterns match after the command, and exits with the command's status", async () => {

@@ -91,10 +91,10 @@ const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
 export function execArgv(
   command: string,
   check?: readonly string[],
-  base?: string,
+  tree?: string,
   results?: readonly string[],
 ): string[] {
-  const [sh, flag, driver, ...parameters] = driverArgv(command, check, base, results, SHARED_DRIVER);
+  const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER);
   return [sh!, flag!, `${RESET}${driver!}`, ...parameters];
 }
 
@@ -177,7 +177,7 @@ export class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: WORKDIR,
-      Cmd: execArgv(driverCommand(job), job.check, job.treeDir, job.results),
+      Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results),
     });
     const oomsBefore = shared.ooms;
     let killed = false;
