@@ -60,7 +60,7 @@ export type RunImage =
 // RUN_TREE, which every candidate unpacks into its own work dir. Nothing else is
 // kept: /tmp and /var/tmp are the setup's tmpfs (policy.ts), and the image's system is not writable by nobody.
 // An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
-// repository's can be larger than its files, copied into every candidate's work dir. It must hold more than
+// repository's can be larger than its files, unpacked into every candidate's work dir. It must hold more than
 // the files sent into it ($4, their top-level names a line each): the engine makes a missing work dir, and
 // an image that lacks it (another environment than the line's) would judge the changed files alone.
 // Exit 125 is ours (the engine's too), so a setup's own 125 is passed on as 1.
