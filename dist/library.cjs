@@ -15781,8 +15781,9 @@ const RUN_TREE = `${RUN_TREE_DIR}/tree.tar`;
 const SANDBOX_UID = 65534;
 const STEP_TIMEOUT_MS = 10 * 6e4;
 const SETUP_DRIVER = String.raw`setup=$1
+own=$3
 cd "$2" || exit 125
-if [ -n "$3" ]; then
+if [ -n "$own" ]; then
   base=
   for entry in * .[!.]* ..?*; do
     [ -e "$entry" ] || [ -L "$entry" ] || continue
@@ -15795,7 +15796,7 @@ $entry
   [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
 fi
 sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+if [ -n "$own" ]; then set -- --exclude=./.git; else set --; fi
 tar -c -f ${RUN_TREE} "$@" . || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
@@ -15805,7 +15806,7 @@ tar -c -f ${RUN_TREE} "$@" . || {
 # be removed (in a directory nobody may write) stays, unread: the candidates' work dir is a tmpfs over it. One
 # rm for all: it goes on past what it cannot remove; an exec an entry cost 2–3 ms on a host with page-table
 # isolation. An image's own work dir is left as the image has it.
-[ -n "$3" ] || rm -rf -- * .[!.]* ..?* 2>/dev/null || :
+[ -n "$own" ] || rm -rf -- * .[!.]* ..?* 2>/dev/null || :
 `;
 async function buildRunImage(steps, spec) {
   const name = containerName();

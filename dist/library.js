@@ -19240,14 +19240,15 @@ const STEP_TIMEOUT_MS = 10 * 60_000;
 // The setup runs in the work dir as every candidate will see it; what it leaves there is then archived as
 // RUN_TREE, which every candidate unpacks into its own work dir. Nothing else is
 // kept: /tmp and /var/tmp are the setup's tmpfs (policy.ts), and the image's system is not writable by nobody.
-// An image's own work dir ($3 set) is kept without its .git: the gate never needs the history, and a
+// An image's own work dir ($3, `own`, set) is kept without its .git: the gate never needs the history, and a
 // repository's can be larger than its files, unpacked into every candidate's work dir. It must hold more than
 // the files sent into it ($4, their top-level names a line each): the engine makes a missing work dir, and
 // an image that lacks it (another environment than the line's) would judge the changed files alone.
 // Exit 125 is ours (the engine's too), so a setup's own 125 is passed on as 1.
 const SETUP_DRIVER = String.raw `setup=$1
+own=$3
 cd "$2" || exit 125
-if [ -n "$3" ]; then
+if [ -n "$own" ]; then
   base=
   for entry in * .[!.]* ..?*; do
     [ -e "$entry" ] || [ -L "$entry" ] || continue
@@ -19260,7 +19261,7 @@ $entry
   [ -n "$base" ] || { echo "sandbox-gate: the image holds nothing at $PWD to judge on (is it the environment the line names?)" >&2; exit 125; }
 fi
 sh -c "$setup" || { code=$?; [ "$code" -ne 125 ] || code=1; exit "$code"; }
-if [ -n "$3" ]; then set -- --exclude=./.git; else set --; fi
+if [ -n "$own" ]; then set -- --exclude=./.git; else set --; fi
 tar -c -f ${RUN_TREE} "$@" . || {
   echo "sandbox-gate: could not keep the work dir $PWD (is everything in it readable by nobody?)" >&2
   exit 125
@@ -19270,7 +19271,7 @@ tar -c -f ${RUN_TREE} "$@" . || {
 # be removed (in a directory nobody may write) stays, unread: the candidates' work dir is a tmpfs over it. One
 # rm for all: it goes on past what it cannot remove; an exec an entry cost 2–3 ms on a host with page-table
 # isolation. An image's own work dir is left as the image has it.
-[ -n "$3" ] || rm -rf -- * .[!.]* ..?* 2>/dev/null || :
+[ -n "$own" ] || rm -rf -- * .[!.]* ..?* 2>/dev/null || :
 `;
 async function buildRunImage(steps, spec) {
     const name = containerName();

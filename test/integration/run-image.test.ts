@@ -4,7 +4,13 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { RUN_TREE, type RunImageSpec, type RunImageSteps, buildRunImage } from "../../src/sandbox/run-image.js";
+import {
+  RUN_TREE,
+  RUN_TREE_DIR,
+  type RunImageSpec,
+  type RunImageSteps,
+  buildRunImage,
+} from "../../src/sandbox/run-image.js";
 import { cliRunImageSteps } from "../../src/sandbox/engines/cli/cli-run-image.js";
 import { apiRunImageSteps } from "../../src/sandbox/engines/api/api-run-image.js";
 import { EngineApi, endpointFromEnv } from "../../src/sandbox/engines/api/engine-api.js";
@@ -101,12 +107,20 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     expect(next.stdout.text).toBe("VALUE = 1\nx\n");
     // The tree is one archive in the image, which nobody may write.
     expect(
-      docker("run", "--rm", "--user", "65534", "--network", "none", built.image, "ls", "-lA", "/sandbox-gate/base")
-        .trim()
-        .split("\n")
-        .slice(1)
-        .map((line) => `${line.split(/\s+/)[0]} ${line.split(/\s+/)[2]} ${line.split(/\s+/).at(-1)}`),
-    ).toEqual(["-rw-r--r-- root tree.tar"]);
+      docker(
+        "run",
+        "--rm",
+        "--network",
+        "none",
+        built.image,
+        "find",
+        RUN_TREE_DIR,
+        "-mindepth",
+        "1",
+        "-printf",
+        "%M %u %P\n",
+      ),
+    ).toBe("-rw-r--r-- root tree.tar\n");
   });
 
   it("runs the setup once, in the work dir, and every candidate starts from what it left", async () => {
@@ -149,6 +163,51 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
         "cd /work && ls -A && ls -A /sandbox-gate/base",
       ).trim(),
     ).toBe("ro\ntree.tar");
+  });
+
+  it("leaves an image's own work dir as the image has it, its tree archived without .git", async () => {
+    // An image with a repository at /testbed that nobody may write (as a SWE-bench image's is, chmod'd).
+    const source = `sandbox-gate-test/own-workdir-${randomBytes(4).toString("hex")}:1`;
+    const maker = containerName();
+    docker(
+      "run",
+      "--name",
+      maker,
+      TEST_IMAGE,
+      "sh",
+      "-c",
+      "mkdir -p /testbed/pkg /testbed/.git && echo 1 > /testbed/pkg/m.py && echo h > /testbed/.git/HEAD && chown -R 65534:65534 /testbed",
+    );
+    docker("commit", maker, source);
+    docker("rm", "-f", maker);
+    try {
+      const built = await build({
+        image: source,
+        files: [{ path: "pkg/new.py", content: "2\n" }],
+        workdir: "/testbed",
+      });
+      expect(built.ok, JSON.stringify(built)).toBe(true);
+      if (!built.ok) return;
+      const facts = await engine.run(
+        candidate(built.image, "ls -A | sort | tr '\\n' ' '; cat pkg/m.py pkg/new.py", { workdir: "/testbed" }),
+      );
+      expect(facts.stdout.text).toBe("pkg 1\n2\n");
+      // Under no tmpfs, the image's own /testbed is as it was (the `files` on top): nothing of it removed.
+      expect(
+        docker(
+          "run",
+          "--rm",
+          "--network",
+          "none",
+          built.image,
+          "sh",
+          "-c",
+          "cd /testbed && find . -mindepth 1 | sort | tr '\\n' ' '",
+        ),
+      ).toBe("./.git ./.git/HEAD ./pkg ./pkg/m.py ./pkg/new.py ");
+    } finally {
+      docker("rmi", "-f", source);
+    }
   });
 
   // The README's promise: only the work dir carries over. /var/tmp is the image's, in the container's layer,
