@@ -55089,8 +55089,10 @@ function cpuFromStats(stats) {
 /**
  * A remote engine's container, metered through its stats: only the CPU time (the time it waited is on
  * another machine, so its clock stays the wall clock; docs/judging.md, Time). The clock reads synchronously
- * and often, so a reading is the last answer, refreshed in the background at most every STATS_INTERVAL_MS:
- * a short run may read less than it used.
+ * and often, so a reading is the last answer, refreshed in the background at most every STATS_INTERVAL_MS.
+ * docker samples a container's counters once a second and each answer waits for its next sample (20.10,
+ * measured), so the last reading may miss up to the last second of the run; the sample after its end
+ * reads zero, so none is closer.
  */
 function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false } = {}) {
     let last;
