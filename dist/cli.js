@@ -51655,6 +51655,10 @@ class SharedEngine extends CliImages {
         let killed = false;
         // The engine's events say when the exec ends and with what code: no polling.
         const exited = new Promise((resolve) => shared.exits.set(exec.Id, resolve));
+        // An abort retired the container while the exec was being made: no event will end it, and its stream
+        // may never end either (measured: an abort's run then waited for its start-up backstop, 80 s).
+        if (shared.retired)
+            throw new Error("the container was removed");
         const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
         const outcome = await captureStream({
             stream,
@@ -51750,6 +51754,7 @@ class SharedEngine extends CliImages {
     }
     /** Removes a container off the critical path; close() waits for it. */
     #retire(shared) {
+        shared.retired = true;
         shared.events?.close();
         // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
         for (const exit of shared.exits.values())

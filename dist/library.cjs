@@ -22683,6 +22683,8 @@ class SharedEngine extends CliImages {
     const oomsBefore = shared.ooms;
     let killed = false;
     const exited = new Promise((resolve2) => shared.exits.set(exec.Id, resolve2));
+    if (shared.retired)
+      throw new Error("the container was removed");
     const stream2 = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
     const outcome2 = await captureStream({
       stream: stream2,
@@ -22778,6 +22780,7 @@ class SharedEngine extends CliImages {
   }
   /** Removes a container off the critical path; close() waits for it. */
   #retire(shared) {
+    shared.retired = true;
     shared.events?.close();
     for (const exit of shared.exits.values())
       exit(null);

@@ -106,6 +106,8 @@ interface Shared {
   /** The engine's `oom` events for this container so far. */
   ooms: number;
   dead: boolean;
+  /** Retired (removed, its events closed): no event of it comes any more. */
+  retired?: boolean;
   /** Execs in flight: called with the exit code of their `exec_die` event, or null when the container died. */
   exits: Map<string, (code: number | null) => void>;
   events?: { close: () => void };
@@ -183,6 +185,9 @@ export class SharedEngine extends CliImages {
     let killed = false;
     // The engine's events say when the exec ends and with what code: no polling.
     const exited = new Promise<number | null>((resolve) => shared.exits.set(exec.Id, resolve));
+    // An abort retired the container while the exec was being made: no event will end it, and its stream
+    // may never end either (measured: an abort's run then waited for its start-up backstop, 80 s).
+    if (shared.retired) throw new Error("the container was removed");
     const stream = await this.#api.hijack(`/exec/${exec.Id}/start`, { Detach: false, Tty: false });
     const outcome = await captureStream({
       stream,
@@ -285,6 +290,7 @@ export class SharedEngine extends CliImages {
 
   /** Removes a container off the critical path; close() waits for it. */
   #retire(shared: Shared): void {
+    shared.retired = true;
     shared.events?.close();
     // With the events gone, a busy exec would wait for its end forever: the container's end is its end.
     for (const exit of shared.exits.values()) exit(null);
