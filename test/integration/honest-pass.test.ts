@@ -128,7 +128,8 @@ describe("a pass needs the exit code, the results and a run of the suite to agre
     expect(r.status, r.feedback).toBe("test_failed");
     expect(r.tests).toBeUndefined();
     expect(r.feedback).toContain("no test ran");
-  });
+    // A gate run with its setup: 6.9 s on a quiet machine, 90 s beside four hogs and a second suite.
+  }, 300_000);
 
   it("a results file the setup leaves in the work dir is removed before the command runs", async () => {
     const repo = checkout(join(REPOS, "inventory"), { "forged.xml": ALL_PASS });
@@ -141,7 +142,8 @@ describe("a pass needs the exit code, the results and a run of the suite to agre
     const r = results.get("fix")!;
     expect(r.status, r.feedback).toBe("test_failed");
     expect(r.feedback).toContain("no test ran");
-  });
+    // As the one above: 6.6 s quiet, 79 s beside four hogs and a second suite.
+  }, 300_000);
 });
 
 describe("the same rule through the bundled action", () => {
