@@ -26,6 +26,10 @@ const RUN_ID = `base-test-${randomBytes(4).toString("hex")}`;
 const engine = new CliEngine();
 const made: { image: string; steps: RunImageSteps }[] = [];
 
+/** `argv` run in `image` as the image has it, with no network: to look inside what a run image holds. */
+const inImage = (image: string, ...argv: string[]): string =>
+  docker("run", "--rm", "--network", "none", image, ...argv);
+
 const api = new EngineApi(endpointFromEnv()!);
 /**
  * The name files a setup without a network binds in place of docker's network hook, as the fresh pool's
@@ -106,21 +110,9 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
     const next = await engine.run(candidate(built.image, "cat pkg/mod.py pkg/gone.py"));
     expect(next.stdout.text).toBe("VALUE = 1\nx\n");
     // The tree is one archive in the image, which nobody may write.
-    expect(
-      docker(
-        "run",
-        "--rm",
-        "--network",
-        "none",
-        built.image,
-        "find",
-        RUN_TREE_DIR,
-        "-mindepth",
-        "1",
-        "-printf",
-        "%M %u %P\n",
-      ),
-    ).toBe("-rw-r--r-- root tree.tar\n");
+    expect(inImage(built.image, "find", RUN_TREE_DIR, "-mindepth", "1", "-printf", "%M %u %P\n")).toBe(
+      "-rw-r--r-- root tree.tar\n",
+    );
   });
 
   it("runs the setup once, in the work dir, and every candidate starts from what it left", async () => {
@@ -193,18 +185,9 @@ describe.each(ways)("a run image made through %s", (_, steps) => {
       );
       expect(facts.stdout.text).toBe("pkg 1\n2\n");
       // Under no tmpfs, the image's own /testbed is as it was (the `files` on top): nothing of it removed.
-      expect(
-        docker(
-          "run",
-          "--rm",
-          "--network",
-          "none",
-          built.image,
-          "sh",
-          "-c",
-          "cd /testbed && find . -mindepth 1 | sort | tr '\\n' ' '",
-        ),
-      ).toBe("./.git ./.git/HEAD ./pkg ./pkg/m.py ./pkg/new.py ");
+      expect(inImage(built.image, "sh", "-c", "cd /testbed && find . -mindepth 1 | sort | tr '\\n' ' '")).toBe(
+        "./.git ./.git/HEAD ./pkg ./pkg/m.py ./pkg/new.py ",
+      );
     } finally {
       docker("rmi", "-f", source);
     }
