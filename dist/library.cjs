@@ -15689,7 +15689,8 @@ function runFacts(binary, job, outcome2, ended) {
     ...outcome2.results && { results: outcome2.results },
     ...outcome2.log && { log: outcome2.log },
     durationMs: outcome2.durationMs,
-    ...outcome2.spent && { cpuMs: outcome2.spent.cpuMs, waitedMs: outcome2.spent.waitedMs },
+    ...outcome2.spent && { cpuMs: outcome2.spent.cpuMs },
+    ...outcome2.spent?.waitedMs !== void 0 && { waitedMs: outcome2.spent.waitedMs },
     ...sandboxError === void 0 ? {} : { sandboxError }
   };
 }
@@ -15697,7 +15698,7 @@ function sandboxErrorOf(binary, job, { phase, text, stalled, busy, durationMs: d
   if (aborted2)
     return CANCELLED_WHILE_RUNNING;
   if (busy) {
-    const waited = spent === void 0 ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs2)} for a CPU`;
+    const waited = spent?.waitedMs === void 0 ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs2)} for a CPU`;
     return `the machine was too busy to judge it${waited}`;
   }
   if (stalled && phase === "run") {
@@ -17602,13 +17603,16 @@ Fix the code.`;
       return `${OURS.before}${f.reason ?? "unknown engine error"}${OURS.after}`;
   }
 }
-function timeoutCause({ cpuMs, timeoutMs }) {
+function timeoutCause({ cpuMs, timeoutMs, waitUnread }) {
   if (cpuMs === void 0) {
     return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
   }
   const used = `It used the CPU for ${(cpuMs / 1e3).toFixed(1)} s of that time`;
   if (cpuMs * 2 >= timeoutMs)
     return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+  if (waitUnread) {
+    return `${used}: it was waiting (a sleep, input, a lock, a child process), or the engine's machine was too busy to run it (the time it waited for a CPU cannot be read on a remote engine, so the wall clock decided); check what it waits for, and run it again if it does not.`;
+  }
   return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }
 ;
@@ -17686,6 +17690,7 @@ function resultOf(candidate, verdict) {
       memoryBytes: limits.memoryBytes,
       pidsLimit: limits.pidsLimit,
       ...facts?.cpuMs !== void 0 && { cpuMs: facts.cpuMs },
+      ...facts?.cpuMs !== void 0 && facts.waitedMs === void 0 && { waitUnread: true },
       ...(verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {},
       ...verdict.syntax ? { syntax: verdict.syntax } : {},
       ...verdict.reason ? { reason: verdict.reason } : {},
@@ -19838,6 +19843,7 @@ function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false }
   };
   return {
     kind: "engine stats CPU time",
+    readsWait: false,
     startsAtZero: fresh,
     read() {
       if (!asked && performance.now() - askedAt >= intervalMs)
@@ -20090,15 +20096,18 @@ class RunClock {
   }
   /**
    * The candidate's CPU time from the start of its run (the driver's stamp, else the run marker) to its
-   * end, and its wait from the run marker; undefined without a meter's reading.
+   * end, and its wait from the run marker where the meter reads one; undefined without a meter's reading.
    */
   get spent() {
     if (this.#run?.start === void 0 || this.#final === void 0)
       return void 0;
+    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+    const cpuMs = Math.round(cpuUs / 1e3);
+    if (this.#meter?.readsWait === false)
+      return { cpuMs };
     const spent = spentBetween(this.#run.start, this.#final);
     const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
-    return { cpuMs: Math.round(cpuUs / 1e3), waitedMs: Math.round(waitedMs) };
+    return { cpuMs, waitedMs: Math.round(waitedMs) };
   }
   /** Takes the reading that ends the candidate's time, once. */
   #finish() {

@@ -19107,7 +19107,8 @@ function runFacts(binary, job, outcome, ended) {
         ...(outcome.results && { results: outcome.results }),
         ...(outcome.log && { log: outcome.log }),
         durationMs: outcome.durationMs,
-        ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
+        ...(outcome.spent && { cpuMs: outcome.spent.cpuMs }),
+        ...(outcome.spent?.waitedMs !== undefined && { waitedMs: outcome.spent.waitedMs }),
         ...(sandboxError === undefined ? {} : { sandboxError }),
     };
 }
@@ -19116,7 +19117,9 @@ function sandboxErrorOf(binary, job, { phase, text, stalled, busy, durationMs, s
     if (aborted)
         return CANCELLED_WHILE_RUNNING;
     if (busy) {
-        const waited = spent === undefined ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs)} for a CPU`;
+        const waited = spent?.waitedMs === undefined
+            ? ""
+            : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs)} for a CPU`;
         return `the machine was too busy to judge it${waited}`;
     }
     // Stalled in the run: every process of the candidate had ended, and the engine never ended the run.
@@ -21550,15 +21553,19 @@ function feedback_feedbackFor(f) {
 /**
  * Why a run used up its time, as far as its CPU time tells: busy for most of it, a loop; idle for most of
  * it, a wait. The time it had excludes the time it was made to wait for a CPU, so a busy machine reads as
- * neither. Without a CPU reading, both are named.
+ * neither, except where that wait cannot be read (a remote engine's): there the wall clock decided, and
+ * little CPU may be a wait of its own or a machine too busy to run it. Without a CPU reading, both are named.
  */
-function timeoutCause({ cpuMs, timeoutMs }) {
+function timeoutCause({ cpuMs, timeoutMs, waitUnread }) {
     if (cpuMs === undefined) {
         return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
     }
     const used = `It used the CPU for ${(cpuMs / 1000).toFixed(1)} s of that time`;
     if (cpuMs * 2 >= timeoutMs)
         return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+    if (waitUnread) {
+        return `${used}: it was waiting (a sleep, input, a lock, a child process), or the engine's machine was too busy to run it (the time it waited for a CPU cannot be read on a remote engine, so the wall clock decided); check what it waits for, and run it again if it does not.`;
+    }
     return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }
 
@@ -21660,6 +21667,7 @@ function resultOf(candidate, verdict) {
             memoryBytes: limits.memoryBytes,
             pidsLimit: limits.pidsLimit,
             ...(facts?.cpuMs !== undefined && { cpuMs: facts.cpuMs }),
+            ...(facts?.cpuMs !== undefined && facts.waitedMs === undefined && { waitUnread: true }),
             ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
             ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
             ...(verdict.reason ? { reason: verdict.reason } : {}),
@@ -24320,6 +24328,7 @@ function statsMeter(api, name, { intervalMs = STATS_INTERVAL_MS, fresh = false }
     };
     return {
         kind: "engine stats CPU time",
+        readsWait: false,
         startsAtZero: fresh,
         read() {
             if (!asked && performance.now() - askedAt >= intervalMs)
@@ -24655,15 +24664,18 @@ class RunClock {
     }
     /**
      * The candidate's CPU time from the start of its run (the driver's stamp, else the run marker) to its
-     * end, and its wait from the run marker; undefined without a meter's reading.
+     * end, and its wait from the run marker where the meter reads one; undefined without a meter's reading.
      */
     get spent() {
         if (this.#run?.start === undefined || this.#final === undefined)
             return undefined;
+        const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+        const cpuMs = Math.round(cpuUs / 1000);
+        if (this.#meter?.readsWait === false)
+            return { cpuMs };
         const spent = spentBetween(this.#run.start, this.#final);
         const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-        const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
-        return { cpuMs: Math.round(cpuUs / 1000), waitedMs: Math.round(waitedMs) };
+        return { cpuMs, waitedMs: Math.round(waitedMs) };
     }
     /** Takes the reading that ends the candidate's time, once. */
     #finish() {

@@ -110,6 +110,7 @@ export interface RunFacts {
   /**
    * From the sandbox's CPU counters, where the engine reads them (clock.ts): the CPU time the candidate's
    * processes used and the time they were ready to run and made to wait for a CPU, from the run marker.
+   * `cpuMs` without `waitedMs`: the wait could not be read (a remote engine's), so the wall clock decided.
    */
   cpuMs?: number;
   waitedMs?: number;

@@ -43,6 +43,11 @@ export interface CpuMeter {
    * stamp (another counter's, past the counter's value now, or a meter that reads none inside).
    */
   since?(stamp: string): number | undefined;
+  /**
+   * False where the meter cannot read the time the sandbox waited for a CPU (a remote engine's stats: the
+   * wait is on another machine); its `waitedUs` is then 0, and the clock is the wall clock.
+   */
+  readonly readsWait?: false;
 }
 
 /** What a clock does next: wait so long again, or end the run. */

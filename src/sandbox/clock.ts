@@ -36,8 +36,8 @@ export interface RunClockOptions {
 export interface CpuSpent {
   /** CPU time its processes used. */
   cpuMs: number;
-  /** Time it was ready to run and made to wait for a CPU. */
-  waitedMs: number;
+  /** Time it was ready to run and made to wait for a CPU; absent where the meter cannot read it. */
+  waitedMs?: number;
 }
 
 /** A phase's clock: where it starts and what it may take. */
@@ -138,14 +138,16 @@ export class RunClock {
 
   /**
    * The candidate's CPU time from the start of its run (the driver's stamp, else the run marker) to its
-   * end, and its wait from the run marker; undefined without a meter's reading.
+   * end, and its wait from the run marker where the meter reads one; undefined without a meter's reading.
    */
   get spent(): CpuSpent | undefined {
     if (this.#run?.start === undefined || this.#final === undefined) return undefined;
+    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
+    const cpuMs = Math.round(cpuUs / 1000);
+    if (this.#meter?.readsWait === false) return { cpuMs };
     const spent = spentBetween(this.#run.start, this.#final);
     const waitedMs = madeToWaitMs(spent, this.#finalAt - this.#run.startedAt, this.#share);
-    const cpuUs = Math.max(0, this.#final.usedUs - (this.#cpuFromUs ?? this.#run.start.usedUs));
-    return { cpuMs: Math.round(cpuUs / 1000), waitedMs: Math.round(waitedMs) };
+    return { cpuMs, waitedMs: Math.round(waitedMs) };
   }
 
   /** Takes the reading that ends the candidate's time, once. */

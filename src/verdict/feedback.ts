@@ -29,6 +29,8 @@ export interface FeedbackInput {
   timeoutMs: number;
   /** The CPU time the candidate used, where the engine could read it: tells a loop from a wait at a timeout. */
   cpuMs?: number;
+  /** With `cpuMs`: the time it waited for a CPU could not be read (a remote engine), so the wall clock decided. */
+  waitUnread?: boolean;
   memoryBytes: number;
   /** Why nothing ran: the extraction's or the patch's own account, or our failure. */
   reason?: string;
@@ -157,14 +159,18 @@ export function feedbackFor(f: FeedbackInput): string {
 /**
  * Why a run used up its time, as far as its CPU time tells: busy for most of it, a loop; idle for most of
  * it, a wait. The time it had excludes the time it was made to wait for a CPU, so a busy machine reads as
- * neither. Without a CPU reading, both are named.
+ * neither, except where that wait cannot be read (a remote engine's): there the wall clock decided, and
+ * little CPU may be a wait of its own or a machine too busy to run it. Without a CPU reading, both are named.
  */
-function timeoutCause({ cpuMs, timeoutMs }: FeedbackInput): string {
+function timeoutCause({ cpuMs, timeoutMs, waitUnread }: FeedbackInput): string {
   if (cpuMs === undefined) {
     return "A loop may never end or advance, or it waited for something that never came (input, a lock, a sleep); check both.";
   }
   const used = `It used the CPU for ${(cpuMs / 1000).toFixed(1)} s of that time`;
   if (cpuMs * 2 >= timeoutMs)
     return `${used}: a loop probably never ends or never advances; check the loop conditions.`;
+  if (waitUnread) {
+    return `${used}: it was waiting (a sleep, input, a lock, a child process), or the engine's machine was too busy to run it (the time it waited for a CPU cannot be read on a remote engine, so the wall clock decided); check what it waits for, and run it again if it does not.`;
+  }
   return `${used}: it was waiting (a sleep, input, a lock, a child process), not computing; check what it waits for.`;
 }

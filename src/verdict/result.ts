@@ -144,6 +144,7 @@ export function resultOf(candidate: Candidate, verdict: Verdict): Result {
       memoryBytes: limits.memoryBytes,
       pidsLimit: limits.pidsLimit,
       ...(facts?.cpuMs !== undefined && { cpuMs: facts.cpuMs }),
+      ...(facts?.cpuMs !== undefined && facts.waitedMs === undefined && { waitUnread: true }),
       ...((verdict.ran ?? verdict.status) === "oom" && facts?.timedOut ? { heldAtLimit: true } : {}),
       ...(verdict.syntax ? { syntax: verdict.syntax } : {}),
       ...(verdict.reason ? { reason: verdict.reason } : {}),

@@ -76,5 +76,7 @@ describe("a remote engine", () => {
     expect(sleep.status).toBe("timeout");
     expect(sleep.cpu_ms).toBeLessThan(300);
     expect(sleep.feedback).toContain("it was waiting");
+    // The wait for a CPU is on the engine's machine, unread: the feedback names a busy machine as well.
+    expect(sleep.feedback).toContain("too busy to run it");
   }, 300_000);
 });

@@ -123,6 +123,19 @@ describe("RunClock with a meter: the time the candidate had", () => {
     expect(run.spent).toEqual({ cpuMs: 1_000, waitedMs: 600 });
   });
 
+  it("keeps the wall clock and reads no wait where the meter cannot read one (a remote engine's stats)", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
+    const { counters, cpu } = meter();
+    const { run, expired } = clock(1_000, { ...cpu, readsWait: false });
+    run.parser.push(Buffer.from(RUN_MARKER));
+    counters.usedMs += 300;
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toEqual(["timeout"]);
+    run.end();
+    // No waitedMs, not 0: a result's feedback must not read "not computing" into a wait nobody measured.
+    expect(run.spent).toEqual({ cpuMs: 300 });
+  });
+
   it("gives back its tasks' run-queue delay where the pressure reads low (a task moving between CPUs)", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "performance"] });
     const { counters, cpu } = meter();

@@ -54,6 +54,17 @@ describe("feedbackFor", () => {
     expect(feedbackFor({ ...base, status: "oom", memoryBytes: 64 * 1024 ** 2 })).toContain("64 MiB");
   });
 
+  it("tells a loop from a wait at a timeout by the CPU it used, and names a busy machine where the wait is unread", () => {
+    const timeout = { ...base, status: "timeout" as const, timeoutMs: 10_000 };
+    expect(feedbackFor({ ...timeout, cpuMs: 9_000 })).toContain("a loop probably never ends");
+    expect(feedbackFor({ ...timeout, cpuMs: 100 })).toContain("not computing");
+    const remote = feedbackFor({ ...timeout, cpuMs: 100, waitUnread: true });
+    expect(remote).toContain("the engine's machine was too busy to run it");
+    expect(remote).not.toContain("not computing");
+    expect(feedbackFor({ ...timeout, cpuMs: 9_000, waitUnread: true })).toContain("a loop probably never ends");
+    expect(feedbackFor(timeout)).toContain("check both");
+  });
+
   it("never blames the code for sandbox_error", () => {
     const text = feedbackFor({ ...base, status: "sandbox_error", reason: "image x is missing and pull is never" });
     expect(text).toContain("not because of the code");

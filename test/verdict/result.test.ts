@@ -50,6 +50,19 @@ describe("resultOf", () => {
     expect(result.feedback).toContain("2.5 s");
   });
 
+  it("names a busy machine in a timeout's feedback only where the run's wait for a CPU was not read", () => {
+    const timeout = (over: Partial<Parameters<typeof runFacts>[0]>) =>
+      resultOf(candidate, {
+        status: "timeout",
+        language: "python",
+        limits: { ...limits, timeoutMs: 2500 },
+        facts: runFacts({ exitCode: null, signal: "SIGKILL", timedOut: true, cpuMs: 20, ...over }),
+      });
+    expect(timeout({ waitedMs: 0 }).feedback).toContain("not computing");
+    expect(timeout({}).feedback).toContain("too busy to run it");
+    expect(timeout({}).cpu_ms).toBe(20);
+  });
+
   it("carries a patch's changed files and strategy", () => {
     const verdict: Verdict = {
       status: "patch_failed",

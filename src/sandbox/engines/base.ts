@@ -186,7 +186,8 @@ export function runFacts(binary: string, job: SandboxJob, outcome: StreamOutcome
     ...(outcome.results && { results: outcome.results }),
     ...(outcome.log && { log: outcome.log }),
     durationMs: outcome.durationMs,
-    ...(outcome.spent && { cpuMs: outcome.spent.cpuMs, waitedMs: outcome.spent.waitedMs }),
+    ...(outcome.spent && { cpuMs: outcome.spent.cpuMs }),
+    ...(outcome.spent?.waitedMs !== undefined && { waitedMs: outcome.spent.waitedMs }),
     ...(sandboxError === undefined ? {} : { sandboxError }),
   };
 }
@@ -201,7 +202,9 @@ function sandboxErrorOf(
   if (aborted) return CANCELLED_WHILE_RUNNING;
   if (busy) {
     const waited =
-      spent === undefined ? "" : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs)} for a CPU`;
+      spent?.waitedMs === undefined
+        ? ""
+        : `: it was made to wait ${seconds(spent.waitedMs)} of ${seconds(durationMs)} for a CPU`;
     return `the machine was too busy to judge it${waited}`;
   }
   // Stalled in the run: every process of the candidate had ended, and the engine never ended the run.

@@ -89,6 +89,7 @@ export function statsMeter(
   };
   return {
     kind: "engine stats CPU time",
+    readsWait: false,
     startsAtZero: fresh,
     read(): CpuReading | undefined {
       if (!asked && performance.now() - askedAt >= intervalMs) ask();
