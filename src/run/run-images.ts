@@ -107,8 +107,9 @@ export class RunImages {
    * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
    * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
    * `tests` files on top for `kind` tests: the base tree's files are not copied in. With `change`, the tree
-   * has the candidate's versions of the setup's inputs (and only those: no other candidate's code reaches an
-   * image it may share), and the setup runs on it: one image per base and inputs.
+   * has the candidate's versions of the setup's inputs and of the local packages they vendor (and only those,
+   * all in its key: no other candidate's code reaches an image it may share), and the setup runs on it: one
+   * image per base and what its set-up reads.
    */
   image(
     image: string,
@@ -214,7 +215,7 @@ export class RunImages {
   }
 }
 
-/** The base's files with a candidate's versions of the setup's inputs in place of the base's. */
+/** The base's files with a candidate's versions of what its own set-up reads (setup-inputs.ts) in place of the base's. */
 function withInputs(files: readonly SandboxFile[], change: SetupChange): SandboxFile[] {
   const replaced = new Set([...change.files.map((f) => f.path), ...change.deleted]);
   return [...files.filter((f) => !replaced.has(f.path)), ...change.files];

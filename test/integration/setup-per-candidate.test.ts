@@ -4,7 +4,7 @@
 // manifest stays the base's for the set-up too. Through the library, on the real engine.
 import { describe, expect, it } from "vitest";
 import { openSandbox, type SandboxOptions } from "../../src/library.js";
-import { DEPS, setupsRan } from "../support/fixture-repo.js";
+import { DEPS, VENDORED, setupsRan } from "../support/fixture-repo.js";
 import { checkout } from "./checkout.js";
 import { PYTHON_DEV_IMAGE } from "./support.js";
 
@@ -44,6 +44,36 @@ describe("a set-up of the candidate's own", () => {
       expect(ran.own).toHaveLength(1);
       expect(ran.own).toEqual(["requirements.txt"]);
       expect(lines.filter((line) => line.includes("for the candidates that change requirements.txt:"))).toHaveLength(1);
+    } finally {
+      await sandbox.close();
+    }
+  }, 300_000);
+
+  it("installs a local package the patch vendors, and its tests import it: the set-up's .venv is what runs", async () => {
+    const lines: string[] = [];
+    const sandbox = await openSandbox({
+      ...OPTIONS,
+      setup: VENDORED.setup,
+      command: VENDORED.command,
+      workdir: checkout(VENDORED.repo),
+      log: (line) => lines.push(line),
+    });
+    try {
+      const [vendors, usesVendored, unvendored] = await Promise.all(
+        ["vendors", "uses-vendored", "unvendored"].map((id) => sandbox.judge({ id, patch: VENDORED.patch(id) })),
+      );
+      // pip put punct in .venv (site-packages, its .dist-info) and the build its egg-info in vendor/punct:
+      // the set-up's output, not the candidate's files, so nothing of it is protected or undone.
+      expect(vendors!.status, `${vendors!.feedback}\n${vendors!.stdout}\n${vendors!.stderr}`).toBe("pass");
+      expect(vendors!.protected ?? []).toEqual([]);
+      expect(usesVendored!.status, usesVendored!.feedback).toBe("pass");
+      // Named but never vendored: its own set-up fails, and that is the candidate's failure.
+      expect(unvendored!.status).toBe("test_failed");
+      expect(unvendored!.feedback).toMatch(/^The dependencies could not be installed: the setup failed on this change/);
+      expect(setupsRan(lines)).toEqual({
+        base: 1,
+        own: ["requirements.txt, vendor/punct/pyproject.toml (with the files of vendor/punct/)"],
+      });
     } finally {
       await sandbox.close();
     }

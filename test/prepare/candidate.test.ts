@@ -150,6 +150,30 @@ describe("prepareCandidate on a patch", () => {
       ]);
     });
 
+    it("gives its own set-up the package it vendors, less the protected files it adds there", async () => {
+      const workdir = checkout();
+      writeFileSync(join(workdir, "requirements.txt"), "./vendor/textkit\n");
+      const ctx = context(
+        { workdir, setup: "pip install -r requirements.txt" },
+        { tree: () => readBaseTree(workdir, 1 << 20, "max-tree-size") },
+      );
+      const adds = (path: string, line: string) => `--- /dev/null\n+++ b/${path}\n@@ -0,0 +1 @@\n+${line}\n`;
+      const vendors = [
+        "--- a/requirements.txt\n+++ b/requirements.txt\n@@ -1 +1,2 @@\n ./vendor/textkit\n+./vendor/punct\n",
+        adds("vendor/punct/pyproject.toml", "[project]"),
+        adds("vendor/punct/punct/__init__.py", "def strip(s): ..."),
+        adds("vendor/punct/punct.pth", "import hack"),
+        adds("vendor/punct/punct-1.0.dist-info/entry_points.txt", "[pytest11]"),
+      ].join("");
+      const ready = prepared(await prepareCandidate(patch(vendors), ctx));
+      expect(ready.protected).toEqual(["vendor/punct/punct-1.0.dist-info/entry_points.txt", "vendor/punct/punct.pth"]);
+      expect(ready.setup?.files.map((f) => f.path)).toEqual([
+        "requirements.txt",
+        "vendor/punct/punct/__init__.py",
+        "vendor/punct/pyproject.toml",
+      ]);
+    });
+
     it("with protect none, runs every change as before", async () => {
       const workdir = testedCheckout();
       const ready = prepared(await prepareCandidate(patch(all), context({ workdir, protect: "none" })));

@@ -1,7 +1,7 @@
-// A fixture repository of test/fixtures/repos as a workflow's checkout, and the `deps` one's set-up (it
-// installs requirements.txt offline from a vendored wheel): what the integration tests and the bench's
-// per-candidate set-up figure (scripts/bench/setup-inputs.ts) share. No vitest here, and no temp dir of
-// its own: the bench runs outside vitest and removes its own directories.
+// A fixture repository of test/fixtures/repos as a workflow's checkout, and the set-ups of `deps` (it installs
+// requirements.txt offline from a vendored wheel) and `vendored` (its local packages into a venv): what the
+// integration tests and the bench's per-candidate set-up figure (scripts/bench/setup-inputs.ts) share. No
+// vitest here, and no temp dir of its own: the bench runs outside vitest and removes its own directories.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -35,6 +35,20 @@ export const DEPS = {
   command: "PYTHONPATH=.deps python3 -m unittest discover -s tests -t .",
   /** One of deps-patches/: adds, adds-too (tinydep in requirements.txt), uses-only (without), unavailable. */
   patch: (name: string) => readFileSync(join(FIXTURES, "deps-patches", `${name}.patch`), "utf8"),
+} as const;
+
+/**
+ * The `vendored` repository: `slug()` over textkit, a local package under vendor/ that requirements.txt
+ * names (`./vendor/textkit`), installed by pip into a venv over the image's system site, offline, built by
+ * the system's setuptools: the set-up a new user writes for local packages.
+ */
+export const VENDORED = {
+  repo: join(FIXTURES, "vendored"),
+  setup:
+    "python3 -m venv --system-site-packages .venv && .venv/bin/pip install -q --no-index --no-build-isolation -r requirements.txt",
+  command: ".venv/bin/python -m pytest -q -p no:cacheprovider tests",
+  /** One of vendored-patches/: vendors (adds vendor/punct and names it), uses-vendored, unvendored (names it only). */
+  patch: (name: string) => readFileSync(join(FIXTURES, "vendored-patches", `${name}.patch`), "utf8"),
 } as const;
 
 const OWN = " for the candidates that change ";
