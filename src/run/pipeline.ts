@@ -20,6 +20,8 @@ import { RUN_TREE, type RunImage } from "../sandbox/run-image.js";
 import { describeSetupChange } from "../prepare/setup-inputs.js";
 import { type JudgingEngine } from "../sandbox/engine.js";
 import { RUN_LABEL, type SandboxJob } from "../sandbox/job.js";
+import { WORKDIR } from "../sandbox/policy.js";
+import { pythonEndGuard } from "../languages/python-guard.js";
 import { ImageGate } from "./line-images.js";
 import { treeDelivery } from "./commits.js";
 import { InputError } from "../core/errors.js";
@@ -332,6 +334,12 @@ function byLists(verdict: Verdict, instance: Instance | undefined): Verdict {
   return next;
 }
 
+/** Python's end guard for a candidate's run, knowing the Python files the candidate wrote (its checks' files). */
+function endGuard(prepared: Prepared, job: Pick<SandboxJob, "workdir">): string {
+  const code = prepared.checks.filter((group) => group.language === "python").flatMap((group) => group.files);
+  return pythonEndGuard(job.workdir ?? WORKDIR, code);
+}
+
 /** The job's warmCheck, where its check is of files a checker kept warm can answer for. */
 function withWarmCheck(prepared: Prepared): Pick<SandboxJob, "warmCheck"> {
   const warm = warmCheck(prepared.checks, prepared.files);
@@ -349,7 +357,8 @@ async function runPrepared(given: Prepared, candidate: Candidate, ctx: RunContex
     ...placement.job,
     files: prepared.files,
     check: fused ?? checkFiles(prepared.checks),
-    ...(fused ? { checkRuns: true } : withWarmCheck(prepared)),
+    // Where the check runs the candidate's file itself, that file is the program: nothing to guard.
+    ...(fused ? { checkRuns: true } : { ...withWarmCheck(prepared), guard: endGuard(prepared, placement.job) }),
     ...(prepared.start && { deleted: prepared.deleted ?? [] }),
   };
   const attempts: Attempt[] = [];

@@ -18,6 +18,7 @@ import type { Phase } from "../core/model.js";
 import type { SandboxJob } from "./job.js";
 import { RUN_PREFIX, VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
 import { StreamCapture } from "./capture.js";
+import { PYTHON_GUARD_FILE } from "../languages/python-guard.js";
 
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
 export const START_GRACE_MS = 60_000;
@@ -88,7 +89,8 @@ function driverScript(afterCommand: string): string {
   return String.raw`tree=$1
 command=$2
 results=$3
-shift 3
+guard=$4
+shift 4
 cpu_stamp() {
   for cgstat in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/unified/cpu.stat; do
     [ -r "$cgstat" ] || continue
@@ -134,6 +136,17 @@ if [ -n "$results" ]; then
     find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
   done
 fi
+# The end guard (languages/python-guard.ts) first on PYTHONPATH, in a directory of its own under /tmp:
+# written before the run marker, so a failure to write it is ours, not the candidate's.
+if [ -n "$guard" ]; then
+  { mkdir -p /tmp/.sandbox-gate-guard && printf '%s' "$guard" >/tmp/.sandbox-gate-guard/${PYTHON_GUARD_FILE}; } || {
+    echo "sandbox-gate: could not write the end guard into /tmp (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+  PYTHONPATH=/tmp/.sandbox-gate-guard${"$"}{PYTHONPATH:+:$PYTHONPATH}
+  export PYTHONPATH
+  guard=
+fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
 fi
@@ -175,7 +188,7 @@ export function driverAfter(afterCommand: string): string {
 
 /**
  * The container's argv: `script` (the driver), then the base tree's archive (or ""), the test command,
- * the results' find patterns (a line each, or ""), and the check argv. An empty command with a check: the
+ * the results' find patterns (a line each, or ""), the end guard's text (or ""), and the check argv. An empty command with a check: the
  * check runs the command itself (driverCommand).
  */
 export function driverArgv(
@@ -184,8 +197,9 @@ export function driverArgv(
   tree = "",
   results: readonly string[] = [],
   script = DRIVER,
+  guard = "",
 ): string[] {
-  return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), ...check];
+  return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), guard, ...check];
 }
 
 /**

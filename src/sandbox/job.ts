@@ -9,6 +9,12 @@ export interface SandboxJob {
   /** argv that parses the code without running it; empty or absent to skip the check. */
   check?: string[];
   /**
+   * The end guard's text (languages/python-guard.ts), which the driver puts first on PYTHONPATH for the
+   * command: a Python program the command starts that exits 0 before its end then exits 1. Absent where the
+   * check runs the command itself (`checkRuns`: the candidate's own file is the program).
+   */
+  guard?: string;
+  /**
    * The check runs `command` itself once the code parses, writing the run marker first (a language's
    * checkAndRun): one interpreter for both. Never with `results`.
    */

@@ -134,7 +134,7 @@ export function lockDown(job: SandboxJob, setup?: SetupPurpose): LockDown {
   ];
   return {
     image: job.image,
-    argv: driverArgv(driverCommand(job), job.check, job.tree, job.results),
+    argv: driverArgv(driverCommand(job), job.check, job.tree, job.results, undefined, job.guard),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir,

@@ -93,8 +93,9 @@ export function execArgv(
   check?: readonly string[],
   tree?: string,
   results?: readonly string[],
+  guard?: string,
 ): string[] {
-  const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER);
+  const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER, guard);
   return [sh!, flag!, `${RESET}${driver!}`, ...parameters];
 }
 
@@ -179,7 +180,7 @@ export class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: WORKDIR,
-      Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results),
+      Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results, job.guard),
     });
     const oomsBefore = shared.ooms;
     let killed = false;
