@@ -242,6 +242,7 @@ async function prepareReply(candidate: Candidate, ctx: PrepareContext): Promise<
       ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }], {
         tests: ctx.testFiles.map((f) => f.path),
         code: [],
+        ...replyContents(ctx.testFiles, extra),
       }),
       ...(start && { start, deleted: [] }),
       ...(protection.protected.length > 0 && { protected: protection.protected }),
@@ -495,7 +496,10 @@ async function preparePatch(
     // held against the base's version of each file.
     ...withTampering(
       written.map((path) => ({ path, content: final.get(path)!.content, base: applied.touched.files.get(path) })),
-      treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path)),
+      {
+        ...treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path)),
+        ...patchContents(startFiles, applied, trusted),
+      },
     ),
   };
 }
@@ -514,6 +518,39 @@ export function treeFiles(
     else if (!added.has(path)) tests.push(path);
   }
   return { tests, code };
+}
+
+/**
+ * A reply's tree contents for the scan: the `tests` files and a dataset line's files named as tests (`test.py`,
+ * `test_x.py`, `x_test.js`) are the judge's; the line's other files (a HumanEval `prompt.py`) are the task's
+ * statement, whose literals the candidate was shown.
+ */
+function replyContents(tests: readonly SandboxFile[], extra: readonly SandboxFile[]): Partial<TreeFiles> {
+  const named = (f: SandboxFile) => /test/i.test(f.path.slice(f.path.lastIndexOf("/") + 1)) || isTestFile(f.path);
+  return { testContents: [...tests, ...extra.filter(named)], statement: extra.filter((f) => !named(f)) };
+}
+
+/** How much of a tree's test files (and of its other files) the literal rule reads: a big suite is cut there. */
+const CONTENTS_BUDGET = 4 * 1024 * 1024;
+
+/**
+ * A patch's tree contents for the scan: the test_patch's files when the line has one (the tests that judge
+ * it), else the start's test files; the statement is the base's other files and the touched files as they
+ * were. Each is read up to CONTENTS_BUDGET bytes, in path order, so a large repository's scan stays cheap.
+ */
+function patchContents(
+  start: readonly SandboxFile[],
+  applied: Applied,
+  trusted: Trusted | undefined,
+): Partial<TreeFiles> {
+  const budget = (files: SandboxFile[]) => {
+    let total = 0;
+    return files.filter((f) => (total += f.content.length) <= CONTENTS_BUDGET);
+  };
+  const given = [...(trusted?.values() ?? [])].filter((f): f is SandboxFile => f !== null);
+  const tests = given.length > 0 ? given : budget(start.filter((f) => isTestFile(f.path)));
+  const touched = [...applied.touched.files].map(([path, content]) => ({ path, content }));
+  return { testContents: tests, statement: [...touched, ...budget(start.filter((f) => !isTestFile(f.path)))] };
 }
 
 /** `tampering` for a Prepared, when the scan finds any. */

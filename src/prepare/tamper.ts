@@ -15,6 +15,15 @@ import type { Tampering } from "../core/model.js";
 import { pythonModuleNames } from "../languages/python.js";
 import { LANGUAGES, languageOfPath } from "../languages/registry.js";
 import { ascending } from "../core/order.js";
+import { isTestFile } from "./protect.js";
+import { showsWord, shownLiterals } from "./literals.js";
+import {
+  assertLiterals,
+  javascriptCheats,
+  pythonCheats,
+  type CheatContext,
+  type TestLiteral,
+} from "./tamper-cheats.js";
 
 export type { Tampering };
 
@@ -39,12 +48,13 @@ export function findTampering(files: readonly ScannedFile[], tree: TreeFiles = {
   // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
   const context: ScanContext = {
     judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n))),
+    cheats: cheatContext(tree),
   };
   for (const file of files) {
     const scan = scannerFor(file.path);
     if (!scan) continue;
     const source = text(file.content);
-    const mine = scan(source, file.path, context);
+    const mine = scan(source, file.path, context, file.base ? text(file.base) : undefined);
     if (mine.length === 0) continue;
     const theirs = file.base ? scan(text(file.base), file.path, context) : [];
     const baseLines = text(file.base ?? "").split("\n");
@@ -71,14 +81,84 @@ const keyOf = (t: Tampering, lines: readonly string[]) => `${t.what}\n${(lines[t
 export interface TreeFiles {
   tests: readonly string[];
   code: readonly string[];
+  /**
+   * The trusted tests' contents (the base's test files, the `tests` files, a test_patch's, a dataset line's
+   * test files): their asserts' literals are what a candidate must not copy into its code. Absent: the
+   * hard-coded-literal rule has nothing to hold the code against and finds nothing.
+   */
+  testContents?: readonly TreeFile[];
+  /** The task's statement: files whose literals the candidate was shown (a prompt, the base's code). */
+  statement?: readonly TreeFile[];
+}
+
+/** A file of the tree with its content. */
+export interface TreeFile {
+  path: string;
+  content: string | Uint8Array;
 }
 
 /** What a scan knows of the judge beyond the file: the tests' own modules, by every name they import as. */
 interface ScanContext {
   judgeModules: ReadonlySet<string>;
+  cheats: CheatContext;
 }
 
-type Scanner = (source: string, path: string, context: ScanContext) => Tampering[];
+type Scanner = (source: string, path: string, context: ScanContext, base?: string) => Tampering[];
+
+// A test file's literals, once per file object: a run's `tests` files are the same objects for every candidate.
+const assertMemo = new WeakMap<TreeFile, ReadonlyMap<string, TestLiteral>>();
+const statementMemo = new WeakMap<TreeFile, Shown>();
+
+/** A statement file as the literal rule reads it: its text (for the words its prose shows) and its literals. */
+interface Shown {
+  raw: string;
+  literals: ReadonlySet<string>;
+}
+
+function cheatContext(tree: TreeFiles): CheatContext {
+  let literals: Map<string, TestLiteral> | undefined;
+  let shown: Shown[] | undefined;
+  return {
+    testPaths: [...tree.tests, ...(tree.testContents ?? []).map((f) => f.path)],
+    testLiterals: () => {
+      if (literals) return literals;
+      literals = new Map();
+      for (const file of tree.testContents ?? []) {
+        if (languageOfPath(file.path) !== "python") continue;
+        let own = assertMemo.get(file);
+        if (!own) {
+          const raw = text(file.content);
+          own = assertLiterals(file.path, raw, maskPython(raw));
+          assertMemo.set(file, own);
+        }
+        for (const [norm, at] of own) if (!literals.has(norm) || at.role === "input") literals.set(norm, at);
+      }
+      return literals;
+    },
+    shown: (norm) => {
+      shown ??= (tree.statement ?? []).map((file) => {
+        let own = statementMemo.get(file);
+        if (!own)
+          statementMemo.set(file, (own = { raw: text(file.content), literals: shownLiterals(text(file.content)) }));
+        return own;
+      });
+      return shown.some(
+        (file) => file.literals.has(norm) || (norm.startsWith("s:") && showsWord(file.raw, norm.slice(2))),
+      );
+    },
+  };
+}
+
+/**
+ * The tree's files split for the scan: the trusted tests' contents and the statement (every other file
+ * the task gives, its literals shown to the candidate).
+ */
+export function treeContents(files: readonly TreeFile[]): Pick<TreeFiles, "testContents" | "statement"> {
+  const testContents: TreeFile[] = [];
+  const statement: TreeFile[] = [];
+  for (const file of files) (isTestFile(file.path) ? testContents : statement).push(file);
+  return { testContents, statement };
+}
 
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
 function judgeModuleOf(resolved: string, modules: ReadonlySet<string>): string | undefined {
@@ -301,7 +381,7 @@ const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\
 /** Attribute writes by call: `setattr(obj, "name", …)`, not `monkeypatch.setattr`, whose change pytest undoes. */
 const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
 
-function scanPython(source: string, path: string, { judgeModules }: ScanContext): Tampering[] {
+function scanPython(source: string, path: string, { judgeModules, cheats }: ScanContext, base?: string): Tampering[] {
   const masked = maskPython(source);
   const aliases = pythonAliases(masked, source);
   const found: Tampering[] = [];
@@ -359,6 +439,7 @@ function scanPython(source: string, path: string, { judgeModules }: ScanContext)
   for (const m of masked.matchAll(/^[ \t]*pytest_plugins[ \t]*=(?!=)/gm))
     if (!isConftest(path)) add(m.index ?? 0, "sets pytest_plugins outside conftest.py: loads plugins into the runner");
   found.push(...alwaysEqual(masked, source, path));
+  found.push(...pythonCheats(source, masked, path, (dotted) => resolve(dotted, aliases), cheats, base));
   return found;
 }
 
@@ -477,7 +558,7 @@ function jsTarget(path: string): string | undefined {
   return undefined;
 }
 
-function scanJavaScript(source: string, path: string): Tampering[] {
+function scanJavaScript(source: string, path: string, { cheats }: ScanContext): Tampering[] {
   const masked = maskJavaScript(source);
   const aliases = jsAliases(masked, source);
   const found: Tampering[] = [];
@@ -502,5 +583,6 @@ function scanJavaScript(source: string, path: string): Tampering[] {
     const reached = resolved === undefined ? undefined : jsTarget(name ? `${resolved}.${name}` : `${resolved}.*`);
     if (reached) add(m.index ?? 0, `redefines ${m[1]!}${name ? `.${name}` : ""}: ${reached}`);
   }
+  found.push(...javascriptCheats(source, masked, path, cheats.testPaths));
   return found;
 }
