@@ -12,7 +12,7 @@ const EARLY = "sandbox-gate: the tests did not run to their end";
 
 /** Runs `argv` in a fresh work dir holding `files`, guarded, the candidate having written `code`. */
 function guarded(files: Record<string, string>, argv: string[], code = ["solution.py"], python = "python3") {
-  const dir = tempDir();
+  const dir = tempDir("end-guard");
   const work = join(dir, "work");
   const guard = join(dir, "guard");
   mkdirSync(work);
