@@ -62,7 +62,7 @@ function parameters(signature: string): { params: Set<string>; mutableDefaults: 
   return { params, mutableDefaults };
 }
 
-/** The change in bracket depth over a masked line, and whether it ends in a backslash. */
+/** The change in bracket depth over a masked line. */
 function depthChange(line: string): number {
   let d = 0;
   for (const c of line) d += "([{".includes(c) ? 1 : ")]}".includes(c) ? -1 : 0;
