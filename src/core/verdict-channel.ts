@@ -11,3 +11,10 @@ export const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
 
 /** What begins the candidate's run (the nonce and a newline follow): the driver's, or a `checkAndRun` checker's. */
 export const RUN_PREFIX = "\x1esandbox-gate:run:";
+
+/**
+ * Where the sandbox driver writes the end guard (languages/python-guard.ts), a directory of its own put first
+ * on PYTHONPATH for the test command, and the guard's file name there: Python imports it as it starts.
+ */
+export const GUARD_DIR = "/tmp/.sandbox-gate-guard";
+export const PYTHON_GUARD_FILE = "sitecustomize.py";

@@ -17,8 +17,7 @@
 // a Python program another Python program started (tox's pytest), and a command of several programs where an
 // earlier one that ran candidate code rewrote this file for the later ones.
 
-/** The file name the driver gives the guard, in a directory of its own first on PYTHONPATH. */
-export const PYTHON_GUARD_FILE = "sitecustomize.py";
+export { PYTHON_GUARD_FILE } from "../core/verdict-channel.js";
 
 const GUARD = String.raw`# sandbox-gate's end guard: the sitecustomize.py the sandbox driver puts first on PYTHONPATH for the test
 # command, so that a test program that exits 0 before its tests ended is never a pass (python-guard.ts says
@@ -32,7 +31,7 @@ import sys
 def _sandbox_gate_guard(workdir, code):
     import os
 
-    if sys.version_info < (3, 4):
+    if sys.version_info < (3, 5):
         return
     here = os.path.dirname(os.path.abspath(__file__))
     # The program's own children start without us, and its sys.path does not show us.
@@ -55,8 +54,9 @@ def _sandbox_gate_guard(workdir, code):
     os.close(r)
     _guard_end(w, token, os.path.realpath(workdir), code)
     # The image's own sitecustomize, if it has one, runs as it would have without us, in our place.
-    from importlib.machinery import PathFinder
-    from importlib.util import module_from_spec
+    # The importer's own frozen modules, loaded already: importlib's wrappers would cost an import each.
+    from _frozen_importlib import module_from_spec
+    from _frozen_importlib_external import PathFinder
 
     spec = PathFinder.find_spec("sitecustomize", sys.path)
     if spec is not None and spec.loader is not None:
@@ -68,7 +68,7 @@ def _sandbox_gate_guard(workdir, code):
 def _watch(child, r, w, token):
     """The watcher: waits for the program, then exits as it did. Never returns, runs nothing of it."""
     import os
-    import signal
+    import _signal as signal
 
     os.close(w)
     for fd in (0, 1):
@@ -121,7 +121,7 @@ def _guard_end(w, token, workdir, code):
     """In the program: say at its end whether it got there, or which of the candidate's lines exited early."""
     import os
     import atexit
-    import threading
+    from _thread import get_ident
 
     files = set(os.path.join(workdir, path) for path in code)
     lines = set()
@@ -132,11 +132,11 @@ def _guard_end(w, token, workdir, code):
         except OSError:
             continue
         lines.update(line.strip() for line in text.splitlines() if len(line.strip()) >= 4)
-    main_thread = threading.get_ident()
+    main_thread = get_ident()
     exits = []
 
     def record(e, frame):
-        if threading.get_ident() != main_thread:
+        if get_ident() != main_thread:
             return
         stack = []
         while frame is not None and len(stack) < 200:

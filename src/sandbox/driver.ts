@@ -16,9 +16,8 @@ import { randomBytes } from "node:crypto";
 import type { Writable } from "node:stream";
 import type { Phase } from "../core/model.js";
 import type { SandboxJob } from "./job.js";
-import { RUN_PREFIX, VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
+import { GUARD_DIR, PYTHON_GUARD_FILE, RUN_PREFIX, VERDICT_ENV, VERDICT_PREFIX } from "../core/verdict-channel.js";
 import { StreamCapture } from "./capture.js";
-import { PYTHON_GUARD_FILE } from "../languages/python-guard.js";
 
 /** How long set-up and the parse check may take on top of the candidate's timeout before we give up. */
 export const START_GRACE_MS = 60_000;
@@ -139,11 +138,11 @@ fi
 # The end guard (languages/python-guard.ts) first on PYTHONPATH, in a directory of its own under /tmp:
 # written before the run marker, so a failure to write it is ours, not the candidate's.
 if [ -n "$guard" ]; then
-  { mkdir -p /tmp/.sandbox-gate-guard && printf '%s' "$guard" >/tmp/.sandbox-gate-guard/${PYTHON_GUARD_FILE}; } || {
+  { mkdir -p ${GUARD_DIR} && printf '%s' "$guard" >${GUARD_DIR}/${PYTHON_GUARD_FILE}; } || {
     echo "sandbox-gate: could not write the end guard into /tmp (is tmpfs-size large enough?)" >&2
     exit 125
   }
-  PYTHONPATH=/tmp/.sandbox-gate-guard${"$"}{PYTHONPATH:+:$PYTHONPATH}
+  PYTHONPATH=${GUARD_DIR}${"$"}{PYTHONPATH:+:$PYTHONPATH}
   export PYTHONPATH
   guard=
 fi

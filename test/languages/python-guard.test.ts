@@ -12,7 +12,7 @@ const EARLY = "sandbox-gate: the tests did not run to their end";
 
 /** Runs `argv` in a fresh work dir holding `files`, guarded, the candidate having written `code`. */
 function guarded(files: Record<string, string>, argv: string[], code = ["solution.py"], python = "python3") {
-  const dir = tempDir("end-guard");
+  const dir = tempDir("python-end");
   const work = join(dir, "work");
   const guard = join(dir, "guard");
   mkdirSync(work);
@@ -167,7 +167,7 @@ describe("the end guard", () => {
       {
         "solution.py": "",
         "t.py":
-          "import os, subprocess, sys\nprint(os.environ.get('PYTHONPATH'))\nprint(any('guard' in p for p in sys.path))\n" +
+          "import os, subprocess, sys\nprint(os.environ.get('PYTHONPATH'))\nprint(any(p.endswith('/guard') for p in sys.path))\n" +
           "print(subprocess.run([sys.executable, '-c', 'import os; os._exit(0)']).returncode)\n",
       },
       ["t.py"],
