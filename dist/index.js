@@ -37804,7 +37804,7 @@ exports.isNCNameChar = isNCNameChar;
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9649);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6676);
 // The action's entry: run() on the main step, cleanup() on the post step (state tells them apart).
 
 
@@ -37821,7 +37821,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9649:
+/***/ 6676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46720,6 +46720,12 @@ const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 const VERDICT_PREFIX = "\x1esandbox-gate:verdict:";
 /** What begins the candidate's run (the nonce and a newline follow): the driver's, or a `checkAndRun` checker's. */
 const RUN_PREFIX = "\x1esandbox-gate:run:";
+/**
+ * Where the sandbox driver writes the end guard (languages/python-guard.ts), a directory of its own put first
+ * on PYTHONPATH for the test command, and the guard's file name there: Python imports it as it starts.
+ */
+const GUARD_DIR = "/tmp/.sandbox-gate-guard";
+const PYTHON_GUARD_FILE = "sitecustomize.py";
 
 ;// CONCATENATED MODULE: ./src/languages/python-modules.ts
 // The names of Python's standard library's top-level modules: data, as CPython lists them. A module or package of
@@ -49887,7 +49893,7 @@ const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES
 const testFileMemo = new Map();
 const TEST_FILE_MEMO_MAX = 200_000;
 /** Whether the default takes `path` for a test file (its first rule's layouts): the tests' own code. */
-function isTestFile(path) {
+function protect_isTestFile(path) {
     let known = testFileMemo.get(path);
     if (known === undefined) {
         known = TEST_FILE_MATCHERS.some((m) => m.match(path));
@@ -50058,7 +50064,746 @@ function unprotectedChanges(changes, protection) {
     return new Map([...changes].filter(([path]) => !dropped.has(path)));
 }
 
+;// CONCATENATED MODULE: ./src/prepare/literals.ts
+// Literals as a reader compares them: numbers by value, strings by content, lists and tuples by their
+// elements' text. The tamper scan's hard-coded-answer rule (tamper-cheats.ts) holds the candidate's
+// literals against those of the tests' own asserts, less those the task's statement shows. Pure.
+/** The longest literal read whole: a longer table is still read element by element. */
+const MAX_LITERAL = 4000;
+const STRING_START = /^(?:[rRbBuUfF]{0,2})(['"`])/;
+const NUMBER = /^-?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?![\w.])/;
+/** Whether `(` or `[` at `at` opens a call or a subscript (after a name, `)` or `]`), not a tuple or list. */
+function callsOrIndexes(raw, at) {
+    let k = at - 1;
+    while (k >= 0 && (raw[k] === " " || raw[k] === "\t"))
+        k--;
+    return k >= 0 && /[\w)\]]/.test(raw[k]);
+}
+/** The literal that starts at `at` of `raw`, if one does. */
+function literalAt(raw, at, depth = 0) {
+    const c = raw[at];
+    if (c === undefined || depth > 4)
+        return undefined;
+    if (c === "[" || c === "(")
+        return depth === 0 && callsOrIndexes(raw, at) ? undefined : sequenceAt(raw, at, depth);
+    if (/[-\d.]/.test(c)) {
+        if (at > 0 && /[\w.]/.test(raw[at - 1]))
+            return undefined;
+        const m = NUMBER.exec(raw.slice(at, at + 64));
+        if (!m)
+            return undefined;
+        const value = Number(m[0].replace(/_/g, ""));
+        return Number.isFinite(value) ? { norm: `n:${value}`, start: at, end: at + m[0].length } : undefined;
+    }
+    const head = STRING_START.exec(raw.slice(at, at + 4));
+    if (!head || (at > 0 && /\w/.test(raw[at - 1])))
+        return undefined;
+    return stringAt(raw, at, at + head[0].length - 1);
+}
+function stringAt(raw, at, open) {
+    const q = raw[open];
+    const triple = q !== "`" && raw.startsWith(q.repeat(3), open);
+    const quote = triple ? q.repeat(3) : q;
+    let k = open + quote.length;
+    const limit = Math.min(raw.length, open + MAX_LITERAL);
+    while (k < limit && !raw.startsWith(quote, k)) {
+        if (!triple && q !== "`" && raw[k] === "\n")
+            return undefined;
+        k += raw[k] === "\\" ? 2 : 1;
+    }
+    if (k >= limit)
+        return undefined;
+    return { norm: `s:${raw.slice(open + quote.length, k)}`, start: at, end: k + quote.length };
+}
+function sequenceAt(raw, at, depth) {
+    const close = raw[at] === "[" ? "]" : ")";
+    const parts = [];
+    let k = at + 1;
+    const limit = Math.min(raw.length, at + MAX_LITERAL);
+    const skip = () => {
+        while (k < limit && /\s/.test(raw[k]))
+            k++;
+    };
+    for (;;) {
+        skip();
+        if (raw[k] === close)
+            break;
+        const element = literalAt(raw, k, depth + 1);
+        if (!element)
+            return undefined;
+        parts.push(element.norm);
+        k = element.end;
+        skip();
+        if (raw[k] === ",")
+            k++;
+        else if (raw[k] !== close)
+            return undefined;
+    }
+    // `(x)` is x, not a tuple.
+    if (close === ")" && parts.length === 1 && !/,\s*\)$/.test(raw.slice(at, k + 1)))
+        return undefined;
+    return { norm: `l:[${parts.join(",")}]`, start: at, end: k + 1 };
+}
+/**
+ * Every literal in `raw[from, to)`. With `nested`, a list's elements are read as well as the list; without,
+ * only the outermost (the arguments of a call, not their insides).
+ */
+function literalsIn(raw, from = 0, to = raw.length, nested = true) {
+    const found = [];
+    let k = from;
+    while (k < to) {
+        const c = raw[k];
+        if (!/['"`\d.\-[(rRbBuUfF]/.test(c)) {
+            k++;
+            continue;
+        }
+        const literal = literalAt(raw, k);
+        if (literal && literal.end <= to) {
+            found.push(literal);
+            k = nested && literal.norm.startsWith("l:") ? k + 1 : literal.end;
+        }
+        else
+            k++;
+    }
+    return found;
+}
+/** What a reviewer reads of a normal form: the literal as Python would print it, cut short. */
+function shownLiteral(norm) {
+    const body = norm.slice(2);
+    const shown = norm.startsWith("s:") ? `'${body}'` : norm.startsWith("l:") ? body.replace(/[nsl]:/g, "") : body;
+    return shown.length > 40 ? `${shown.slice(0, 37)}…` : shown;
+}
+/**
+ * Whether a literal says too little to be copied from a test: small numbers, short strings, empty or
+ * one-element lists of those. Chosen by measurement (docs/judging.md, "Hard-coded test literals").
+ */
+function isTrivial(norm) {
+    const body = norm.slice(2);
+    if (norm.startsWith("n:"))
+        return Number.isInteger(Number(body)) && Math.abs(Number(body)) < 10;
+    if (norm.startsWith("s:"))
+        return body.trim().length < 2;
+    const inner = body.slice(1, -1);
+    return inner === "" || (!inner.includes(",") && isTrivial(inner));
+}
+/**
+ * Whether a literal says enough that a table of two or more test literals holding it was written for the
+ * test rather than the task: a list or tuple, a string of four characters or more, a number that is not a
+ * round one (`12`, `3.75`, not `90` or `1000`, the steps of a roman numeral's table). Chosen by measurement.
+ */
+function isDistinctive(norm) {
+    const body = norm.slice(2);
+    if (norm.startsWith("l:"))
+        return true;
+    if (norm.startsWith("s:"))
+        return body.trim().length >= 4;
+    const value = Number(body);
+    return !Number.isInteger(value) || (Math.abs(value) >= 10 && value % 10 !== 0);
+}
+/** Every literal a statement shows: its code's and, one level in, those written inside its strings (a docstring's examples). */
+function shownLiterals(text) {
+    const set = new Set();
+    for (const l of literalsIn(text)) {
+        set.add(l.norm);
+        if (l.norm.startsWith("s:") && l.end - l.start > 8)
+            for (const inner of literalsIn(text, l.start + 1, l.end - 1))
+                set.add(inner.norm);
+    }
+    return set;
+}
+/** Whether `text` holds `word` with no word character joined to either end: a string the prose shows. */
+function showsWord(text, word) {
+    if (word.length < 2)
+        return false;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+        const before = text[at - 1] ?? " ";
+        const after = text[at + word.length] ?? " ";
+        if (!(/\w/.test(word[0]) && /\w/.test(before)) && !(/\w/.test(word.at(-1)) && /\w/.test(after)))
+            return true;
+    }
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/prepare/python-blocks.ts
+// Python's block structure as the tamper scan needs it, from masked source (strings and comments blanked):
+// which function each line is in, its parameters, whether the line is under `if __name__ == "__main__":`,
+// and where each logical line (a statement over its bracketed continuation lines) starts and ends. One pass,
+// linear in the source. Pure.
+const MUTABLE_DEFAULT = /^\s*(?:\[\s*\]|\{\s*\}|(?:set|dict|list|(?:collections\.)?(?:defaultdict|Counter|deque))\(.*\))\s*$/;
+/** The parameters of a signature's text (between its parentheses): names, and those with a mutable default. */
+function parameters(signature) {
+    const params = new Set();
+    const mutableDefaults = new Set();
+    let depth = 0;
+    let part = "";
+    const take = () => {
+        const [, name, rest] = /^\s*\**\s*(\w+)\s*(?::[^=]*)?(?:=(.*))?$/s.exec(part) ?? [];
+        if (name)
+            params.add(name);
+        if (name && rest !== undefined && MUTABLE_DEFAULT.test(rest))
+            mutableDefaults.add(name);
+        part = "";
+    };
+    for (const c of signature) {
+        if ("([{".includes(c))
+            depth++;
+        else if (")]}".includes(c))
+            depth--;
+        if (c === "," && depth === 0)
+            take();
+        else
+            part += c;
+    }
+    take();
+    return { params, mutableDefaults };
+}
+/** The change in bracket depth over a masked line. */
+function depthChange(line) {
+    let d = 0;
+    for (const c of line)
+        d += "([{".includes(c) ? 1 : ")]}".includes(c) ? -1 : 0;
+    return d;
+}
+function pythonBlocks(masked, raw) {
+    const lines = masked.split("\n");
+    const rawLines = raw.split("\n");
+    const statementOf = new Int32Array(lines.length).fill(-1);
+    const statements = [];
+    const functions = [];
+    const stack = [];
+    let i = 0;
+    while (i < lines.length) {
+        const line = lines[i];
+        if (line.trim() === "" || /^\s*['"]+\s*$/.test(line)) {
+            i++;
+            continue;
+        }
+        // The statement's extent: until its brackets close and no backslash continues it.
+        let last = i;
+        let depth = depthChange(line);
+        while (last + 1 < lines.length && (depth > 0 || /\\\s*$/.test(lines[last])))
+            depth += depthChange(lines[++last]);
+        const indent = line.length - line.trimStart().length;
+        while (stack.length > 0 && stack.at(-1).indent >= indent) {
+            const closed = stack.pop();
+            if (closed.fn)
+                closed.fn.end = i - 1;
+        }
+        const fn = [...stack].reverse().find((o) => o.kind === "def")?.fn;
+        const main = stack.some((o) => o.kind === "main");
+        const top = !stack.some((o) => o.kind !== "main");
+        statements.push({ first: i, last, indent, ...(fn && { fn }), main, top });
+        for (let k = i; k <= last; k++)
+            statementOf[k] = statements.length - 1;
+        opened(lines.slice(i, last + 1).join("\n"), rawLines[i], indent, i, fn, stack, functions);
+        i = last + 1;
+    }
+    for (const o of stack)
+        if (o.fn)
+            o.fn.end = lines.length - 1;
+    return { statements, statementOf, functions };
+}
+/** The block a statement opens, if it opens one the scan follows: a def, a class, the `__main__` block. */
+function opened(text, rawFirst, indent, line, parent, stack, functions) {
+    const def = /^\s*(?:async\s+)?def\s+(\w+)\s*\(/.exec(text);
+    if (def) {
+        const open = def[0].length;
+        let depth = 1;
+        let k = open;
+        for (; k < text.length && depth > 0; k++)
+            depth += text[k] === "(" ? 1 : text[k] === ")" ? -1 : 0;
+        const fn = { name: def[1], ...parameters(text.slice(open, k - 1)), start: line, end: line };
+        if (parent)
+            fn.parent = parent;
+        functions.push(fn);
+        stack.push({ indent, kind: "def", fn });
+    }
+    else if (/^\s*class\s+\w+/.test(text))
+        stack.push({ indent, kind: "class" });
+    else if (/^\s*if\s+__name__\s*==\s*(['"])__main__\1\s*:/.test(rawFirst))
+        stack.push({ indent, kind: "main" });
+}
+
+;// CONCATENATED MODULE: ./src/prepare/tamper-cheats.ts
+
+
+/** A line index: 1-based line of an offset by binary search. */
+function lineIndex(source) {
+    const starts = [0];
+    for (let k = 0; k < source.length; k++)
+        if (source.charCodeAt(k) === 10)
+            starts.push(k + 1);
+    return (offset) => {
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (starts[mid] <= offset)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return lo + 1;
+    };
+}
+function pythonCheats(raw, masked, path, resolve, context, base) {
+    const lineOf = lineIndex(raw);
+    const lineStarts = [0];
+    for (let k = 0; k < raw.length; k++)
+        if (raw.charCodeAt(k) === 10)
+            lineStarts.push(k + 1);
+    const file = { raw, masked, path, lineOf, blocks: pythonBlocks(masked, raw), lineStarts, resolve };
+    const found = [
+        ...earlyExits(file),
+        ...frameReads(file),
+        ...testFileReads(file, context.testPaths),
+        ...callState(file),
+        ...hardCoded(file, context, base),
+    ];
+    // One finding per line and kind.
+    const seen = new Set();
+    return found.filter((t) => !seen.has(`${t.line}\n${t.what}`) && seen.add(`${t.line}\n${t.what}`));
+}
+const statementAt = (file, offset) => file.blocks.statements[file.blocks.statementOf[file.lineOf(offset) - 1] ?? -1];
+/** The masked text of a statement. */
+const statementText = (file, s) => file.masked.slice(file.lineStarts[s.first], file.lineStarts[s.last + 1] ?? file.masked.length);
+// ---------------------------------------------------------------------------------------------------
+// Early exit: the run ends from inside the code the tests call, with a code that can be 0.
+/** A command-line entry point, whose exit is its job: `main`, `cli`, `run`, `run_*`, `*_main`. */
+const ENTRY_POINT = /^_*(?:main|cli|run|entry_?point|console_?main|\w+_main|main_\w+|run_\w+|cli_\w+)$/;
+const PY_EXIT_CALLS = new Set(["sys.exit", "os._exit", "builtins.exit", "builtins.quit"]);
+/** Whether an exit's argument (masked) can be 0: none, 0, None, False, or any expression but a nonzero literal or a message. */
+function exitsZero(argument) {
+    const a = argument.trim();
+    if (a === "" || /^(?:0|None|False)$/.test(a))
+        return true;
+    return !/^(?:[1-9]\d*|-\d+|[rRbBuUfF]*(['"]).*\1)$/s.test(a);
+}
+/** The text between the parenthesis at `open` and its match (masked), or undefined. */
+function argumentAt(masked, open) {
+    let depth = 0;
+    for (let k = open; k < masked.length && k < open + 2000; k++) {
+        if (masked[k] === "(")
+            depth++;
+        else if (masked[k] === ")" && --depth === 0)
+            return masked.slice(open + 1, k);
+    }
+    return undefined;
+}
+/** The functions a `__main__` block calls by name: entry points too. */
+function calledFromMain(file) {
+    const names = new Set();
+    for (const s of file.blocks.statements)
+        if (s.main)
+            for (const m of statementText(file, s).matchAll(/(?<![\w.])(\w+)\s*\(/g))
+                names.add(m[1]);
+    return names;
+}
+const isEntryPoint = (fn, fromMain) => fn !== undefined && (ENTRY_POINT.test(fn.name) || fromMain.has(fn.name) || isEntryPoint(fn.parent, fromMain));
+function earlyExits(file) {
+    const found = [];
+    let fromMain;
+    const defined = new Set(file.blocks.functions.map((f) => f.name));
+    const check = (offset, name, argument) => {
+        const s = statementAt(file, offset);
+        if (!s?.fn || s.main || argument === undefined || !exitsZero(argument))
+            return;
+        fromMain ??= calledFromMain(file);
+        if (isEntryPoint(s.fn, fromMain))
+            return;
+        found.push({
+            file: file.path,
+            line: file.lineOf(offset),
+            what: `calls ${name} inside ${s.fn.name}(): the test program can end before its tests do, with a passing exit code`,
+        });
+    };
+    for (const m of file.masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)?)[ \t]*\(/g)) {
+        const dotted = m[1].replace(/\s+/g, "");
+        if (!/(?:^|\.)(?:exit|_exit|quit)$/.test(dotted))
+            continue;
+        const resolved = file.resolve(dotted) ?? (/^(?:exit|quit)$/.test(dotted) && !defined.has(dotted) ? dotted : "");
+        if (!PY_EXIT_CALLS.has(resolved) && resolved !== "exit" && resolved !== "quit")
+            continue;
+        check(m.index, resolved, argumentAt(file.masked, m.index + m[0].length - 1));
+    }
+    for (const m of file.masked.matchAll(/\braise[ \t]+SystemExit\b([ \t]*\()?/g))
+        check(m.index, "raise SystemExit", m[1] ? argumentAt(file.masked, m.index + m[0].length - 1) : "");
+    return found;
+}
+// ---------------------------------------------------------------------------------------------------
+// Reading the caller: its frame, the source, the interpreter's objects, the __main__ module.
+const PY_FRAME_READS = new Map([
+    ["sys._getframe", "the caller's frame"],
+    ["inspect.stack", "the caller's frame"],
+    ["inspect.currentframe", "the caller's frame"],
+    ["inspect.getouterframes", "the caller's frame"],
+    ["inspect.getframeinfo", "the caller's frame"],
+    ["inspect.trace", "the caller's frame"],
+    ["traceback.extract_stack", "the caller's frame"],
+    ["traceback.walk_stack", "the caller's frame"],
+    ["traceback.format_stack", "the caller's frame"],
+    ["inspect.getsource", "the calling code's source"],
+    ["inspect.getsourcelines", "the calling code's source"],
+    ["inspect.findsource", "the calling code's source"],
+    ["linecache.getline", "the calling code's source"],
+    ["linecache.getlines", "the calling code's source"],
+    ["gc.get_objects", "the interpreter's objects, the test's among them"],
+    ["gc.get_referrers", "the interpreter's objects, the test's among them"],
+]);
+/** A function's raw text, lines start to end. */
+const functionText = (file, fn) => file.raw.slice(file.lineStarts[fn.start], file.lineStarts[fn.end + 1] ?? file.raw.length);
+const MODULE_NAME_READ = /['"]__(?:name|package|spec)__['"]|\.__(?:package|spec)__\b/;
+const CONTENT_READ = /\b(?:f_locals|code_context|getsource\w*|findsource|get_objects|get_referrers|linecache|__file__|__dict__|f_lineno)\b/;
+/**
+ * Whether a function reads of the caller (or of `__main__`) only the name of its module: `__name__`,
+ * `__package__`, `__spec__`, as click finds its program's name and a decorator its caller's package. That
+ * says nothing of what a test expects.
+ */
+function readsOnlyModuleName(file, fn) {
+    if (!fn)
+        return false;
+    const body = functionText(file, fn);
+    return MODULE_NAME_READ.test(body) && !CONTENT_READ.test(body);
+}
+function frameReads(file) {
+    return callerReads(file).filter((t) => !readsOnlyModuleName(file, statementAt(file, file.lineStarts[t.line - 1])?.fn));
+}
+function callerReads(file) {
+    const found = [];
+    const add = (offset, what) => found.push({ file: file.path, line: file.lineOf(offset), what: `${what}: an answer can be read off the test` });
+    for (const m of file.masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)*)/g)) {
+        if (/^[ \t]*(?:from|import)\b/.test(file.masked.slice(file.lineStarts[file.lineOf(m.index) - 1], m.index)))
+            continue;
+        const resolved = file.resolve(m[1].replace(/\s+/g, ""));
+        const read = resolved === undefined ? undefined : PY_FRAME_READS.get(resolved);
+        if (read)
+            add(m.index, `reads ${read} (${resolved})`);
+    }
+    for (const m of file.masked.matchAll(/\.\s*(f_back|f_locals|f_globals|code_context)\b/g))
+        add(m.index, `reads the caller's frame (.${m[1]})`);
+    for (const m of file.masked.matchAll(/^[ \t]*(?:import[ \t]+__main__\b|from[ \t]+__main__[ \t]+import\b)/gm))
+        add(m.index, "reads the __main__ module (the test program)");
+    for (const m of file.masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*(?:\[|\.\s*get\s*\()\s*(?=['"])/g))
+        if (/^['"]__main__['"]/.test(file.raw.slice(m.index + m[0].length)))
+            add(m.index, "reads the __main__ module (the test program)");
+    return found;
+}
+const basename = (path) => path.slice(path.lastIndexOf("/") + 1);
+/**
+ * Whether a path literal names one of the tests: the path itself (or a path ending in it), or a test's own
+ * name (`test_solution.py`), not a name every package has (`__init__.py`, `conftest.py` aside).
+ */
+function namesTest(literal, testPaths) {
+    const name = basename(literal);
+    return testPaths.some((p) => literal === p || literal.endsWith(`/${p}`) || (/test/i.test(name) && basename(p) === name));
+}
+/** A file read whose path is a test file's: a literal naming one, or `__file__` turned into a test's name. */
+function testFileReads(file, testPaths) {
+    const found = [];
+    for (const s of file.blocks.statements) {
+        const text = statementText(file, s);
+        if (!/(?<![\w])(?:open|Path|read_text|read_bytes|getlines?|readFileSync)\s*\(/.test(text))
+            continue;
+        const from = file.lineStarts[s.first];
+        const strings = literalsIn(file.raw, from, from + text.length, false).filter((l) => l.norm.startsWith("s:"));
+        const named = strings.find((l) => namesTest(l.norm.slice(2), testPaths));
+        const derived = /\b__file__\b/.test(text) && strings.find((l) => /test/i.test(l.norm));
+        const hit = named || derived;
+        if (hit)
+            found.push({
+                file: file.path,
+                line: file.lineOf(hit.start),
+                what: `reads a test file (${shownLiteral(hit.norm)}): the expected answers are in it`,
+            });
+    }
+    return found;
+}
+// ---------------------------------------------------------------------------------------------------
+// Call-state: a count kept between calls that the answer branches on.
+/** Names bound at the module's top level. */
+function moduleNames(file) {
+    const names = new Map();
+    for (const s of file.blocks.statements) {
+        if (!s.top)
+            continue;
+        const m = /^\s*([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)\s*(.*)/s.exec(statementText(file, s));
+        if (m)
+            names.set(m[1], m[2].trim());
+    }
+    return names;
+}
+const tamper_cheats_escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The counts a statement keeps: `X += 1`, `X = X + 1`, `X[k] = X.get(k, 0) + 1`, `X.append(…)` (as `len(X)`), `next(X)`. */
+function countsIn(text, state, globals) {
+    const counts = [];
+    const root = (expr) => /^\w+/.exec(expr)[0];
+    const ok = (expr) => state(root(expr)) && (expr !== root(expr) || globals.has(expr));
+    const aug = /^\s*([A-Za-z_]\w*(?:\s*\[[^\]\n]*\]|\s*\.\s*\w+)*)\s*(?:\+=|-=)/.exec(text);
+    const plain = /^\s*([A-Za-z_]\w*(?:\s*\[[^\]\n]*\]|\s*\.\s*\w+)*)\s*=(?!=)\s*(.*)$/s.exec(text);
+    const compact = (s) => s.replace(/\s+/g, "");
+    if (aug && ok(compact(aug[1])))
+        counts.push(compact(aug[1]));
+    else if (plain) {
+        const target = compact(plain[1]);
+        const value = compact(plain[2]);
+        if (ok(target) &&
+            (value.startsWith(`${target}+`) || new RegExp(`^${tamper_cheats_escape(root(target))}\\.get\\(.*\\)\\+`).test(value)))
+            counts.push(target);
+    }
+    for (const m of text.matchAll(/(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(?:append|add)\s*\(/g))
+        if (state(m[1]))
+            counts.push(`len(${m[1]})`);
+    for (const m of text.matchAll(/(?<![\w.])next\s*\(\s*([A-Za-z_]\w*)\s*\)/g))
+        if (state(m[1]))
+            counts.push(`next(${m[1]})`);
+    return counts;
+}
+/** Whether a statement's answer turns on `expr`: a condition, a conditional expression, an index. */
+function branchesOn(text, expr) {
+    const compact = text.replace(/\s+/g, " ");
+    const spaced = [...expr].map(tamper_cheats_escape).join("\\s*");
+    const at = new RegExp(`(?<![\\w.])${spaced}(?![\\w(])`).exec(compact)?.index;
+    if (at === undefined)
+        return false;
+    if (/^\s*(?:if|elif|while|match)\b/.test(text))
+        return true;
+    if (/\bif\b[^\n]*\belse\b/.test(text))
+        return true;
+    // An index: `answers[_calls]`, `table[_n % 2]`.
+    let depth = 0;
+    for (const c of compact.slice(0, at))
+        depth += c === "[" ? 1 : c === "]" ? -1 : 0;
+    return depth > 0;
+}
+function callState(file) {
+    const found = [];
+    const module = moduleNames(file);
+    const byFn = new Map();
+    for (const s of file.blocks.statements)
+        if (s.fn) {
+            const own = byFn.get(s.fn);
+            if (own)
+                own.push(s);
+            else
+                byFn.set(s.fn, [s]);
+        }
+    for (const [fn, statements] of byFn) {
+        const texts = statements.map((s) => statementText(file, s));
+        const globals = new Set(texts.flatMap((t) => /^\s*global\s+([\w\s,]+)/
+            .exec(t)?.[1]
+            .split(",")
+            .map((n) => n.trim()) ?? []));
+        const counter = (name) => module.has(name) && /count\s*\(/.test(module.get(name));
+        const state = (name) => fn.mutableDefaults.has(name) || name === fn.name || (module.has(name) && !fn.params.has(name));
+        const reported = new Set();
+        texts.forEach((text, i) => {
+            for (const expr of countsIn(text, state, globals)) {
+                if (reported.has(expr) || (expr.startsWith("next(") && !counter(expr.slice(5, -1))))
+                    continue;
+                const branch = texts.findIndex((t, k) => k !== i && !/^\s*global\b/.test(t) && branchesOn(t, expr));
+                const same = expr.startsWith("next(") && branchesOn(text, expr);
+                if (branch < 0 && !same)
+                    continue;
+                reported.add(expr);
+                found.push({
+                    file: file.path,
+                    line: statements[i].first + 1,
+                    what: `counts its calls in ${expr} and ${fn.name}() answers by the count: equal arguments can get different answers`,
+                });
+            }
+        });
+    }
+    return found;
+}
+// ---------------------------------------------------------------------------------------------------
+// Hard-coded test literals: the tests' own inputs and answers written into the code.
+/** The literals of a file, in every nesting, as a set (the base's version, a prompt). */
+function literalSet(text) {
+    return new Set(literalsIn(text).map((l) => l.norm));
+}
+function hardCoded(file, context, base) {
+    const found = [];
+    let tests;
+    let inBase;
+    for (const s of file.blocks.statements) {
+        if (s.main || (!s.fn && !(s.top && /^\s*[A-Za-z_][\w.]*\s*(?::[^=\n]*)?=(?!=)/.test(statementText(file, s)))))
+            continue;
+        const text = statementText(file, s);
+        const from = file.lineStarts[s.first];
+        // Only literals in the code, not in a docstring or a comment.
+        const literals = literalsIn(file.raw, from, from + text.length).filter((l) => file.masked[l.start] === file.raw[l.start] && !isTrivial(l.norm));
+        if (literals.length === 0)
+            continue;
+        tests ??= context.testLiterals();
+        if (tests.size === 0)
+            return found;
+        const matched = literals.filter((l) => tests.has(l.norm));
+        if (matched.length === 0)
+            continue;
+        inBase ??= literalSet(base ?? "");
+        const copied = dedupe(matched.filter((l) => !inBase.has(l.norm) && !context.shown(l.norm)));
+        const finding = specialCase(file, s, text, copied, tests);
+        if (finding)
+            found.push(finding);
+    }
+    return found;
+}
+function dedupe(literals) {
+    const seen = new Set();
+    return literals.filter((l) => !seen.has(l.norm) && seen.add(l.norm));
+}
+/** The finding for a statement holding copied test literals: two or more, or an input compared with an argument. */
+function specialCase(file, s, text, copied, tests) {
+    if (copied.length === 0)
+        return undefined;
+    const where = tests.get(copied[0].norm);
+    const shown = copied
+        .slice(0, 4)
+        .map((l) => shownLiteral(l.norm))
+        .join(", ");
+    const cite = `(asserted at ${where.file}:${where.line})`;
+    const line = file.lineOf(copied[0].start);
+    if (copied.length >= 2 && copied.some((l) => isDistinctive(l.norm)))
+        return {
+            file: file.path,
+            line,
+            what: `holds the tests' own literals ${shown}${copied.length > 4 ? ", …" : ""} ${cite}: answers written for the test, not the task`,
+        };
+    const input = copied.find((l) => tests.get(l.norm).role === "input");
+    if (!input || !/==|!=|(?<![\w])(?:not\s+)?in(?![\w])|\bis\b/.test(text))
+        return undefined;
+    const params = new Set();
+    for (let fn = s.fn; fn; fn = fn.parent)
+        for (const p of fn.params)
+            if (p !== "self" && p !== "cls")
+                params.add(p);
+    const param = [...params].find((p) => new RegExp(`(?<![\\w.])${tamper_cheats_escape(p)}(?!\\w)`).test(text));
+    if (!param)
+        return undefined;
+    return {
+        file: file.path,
+        line,
+        what: `compares the argument ${param} with ${shownLiteral(input.norm)}, an input of the tests' own asserts ${cite}: an answer written for the test, not the task`,
+    };
+}
+/** Where an assert's statement starts in masked tests: `assert …`, `self.assert*(…)`, `assert_*(…)`, a parametrize table. */
+const ASSERTS = /^[ \t]*(?:assert\b|@(?:pytest\.mark\.)?parametrize\b)|(?<![\w])(?:self\.)?assert[A-Z_]\w*[ \t]*\(/gm;
+/** The end of the statement from `at` (masked): where its brackets close at the end of a line. */
+function statementEnd(masked, at) {
+    let depth = 0;
+    for (let k = at; k < masked.length; k++) {
+        const c = masked[k];
+        if ("([{".includes(c))
+            depth++;
+        else if (")]}".includes(c))
+            depth--;
+        else if (c === "\n" && depth <= 0 && masked[k - 1] !== "\\")
+            return k;
+    }
+    return masked.length;
+}
+/**
+ * The literals of a Python test file's asserts (masked: its masked text), by normal form: `assert f(12, 'W')
+ * == 7` gives 12 and 'W' as inputs and 7 as expected; `self.assertEqual(f(x), 7)` its first argument's as
+ * inputs; a `parametrize` table's every element as an input.
+ */
+function assertLiterals(path, raw, masked, into = new Map()) {
+    const lineOf = lineIndex(raw);
+    for (const m of masked.matchAll(ASSERTS)) {
+        const start = m.index;
+        const end = statementEnd(masked, start);
+        const table = m[0].includes("parametrize");
+        const split = table ? end : answerAt(masked, start + m[0].length, end, m[0].trim() === "assert");
+        for (const l of literalsIn(raw, start + m[0].length, end, table)) {
+            if (masked[l.start] !== raw[l.start] || isTrivial(l.norm))
+                continue;
+            const role = l.start < split ? "input" : "expected";
+            const known = into.get(l.norm);
+            if (!known || (known.role === "expected" && role === "input"))
+                into.set(l.norm, { file: path, line: lineOf(l.start), role });
+        }
+    }
+    return into;
+}
+/** Where an assert's expected part starts: after its first top-level `==` (an `assert`), or its first argument. */
+function answerAt(masked, from, end, statement) {
+    let depth = 0;
+    for (let k = from; k < end; k++) {
+        const c = masked[k];
+        if ("([{".includes(c))
+            depth++;
+        else if (")]}".includes(c))
+            depth--;
+        else if (statement && depth === 0 && masked.startsWith("==", k))
+            return k;
+        else if (!statement && depth === 0 && c === ",")
+            return k;
+    }
+    return end;
+}
+// ---------------------------------------------------------------------------------------------------
+// JavaScript and TypeScript: an exit from inside a function, the stack read, a test file read.
+const JS_ENTRY_GUARD = /if\s*\(\s*(?:require\s*\.\s*main\s*===?\s*module|module\s*===?\s*require\s*\.\s*main|import\s*\.\s*meta\s*\.\s*main)\s*\)\s*$/;
+const JS_KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "with", "return", "function"]);
+/** What a `{` opens, from the masked text before it: a function (with its name, if any), the entry guard, a block. */
+function braceKind(before) {
+    if (JS_ENTRY_GUARD.test(before))
+        return { kind: "main" };
+    const arrow = /(?:([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^={};]*)?=>\s*$/.exec(before);
+    if (arrow)
+        return { kind: "fn", ...(arrow[1] && { name: arrow[1] }) };
+    const fn = /\bfunction\b\s*\*?\s*([A-Za-z_$][\w$]*)?\s*\([^()]*\)\s*(?::[^{};]*)?$/.exec(before);
+    if (fn)
+        return { kind: "fn", ...(fn[1] && { name: fn[1] }) };
+    const method = /(?:^|[\s;{}(,])([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^{};=]*)?$/.exec(before);
+    if (method && !JS_KEYWORDS.has(method[1]))
+        return { kind: "fn", name: method[1] };
+    return { kind: "block" };
+}
+function javascriptCheats(raw, masked, path, testPaths) {
+    const lineOf = lineIndex(raw);
+    const found = [];
+    const add = (offset, what) => found.push({ file: path, line: lineOf(offset), what });
+    const exits = [...masked.matchAll(/(?<![\w$.])process\s*\.\s*(exit|reallyExit)\s*\(/g)].filter((m) => exitsZero(argumentAt(masked, m.index + m[0].length - 1) ?? "1"));
+    if (exits.length > 0) {
+        const stack = [];
+        let next = 0;
+        for (let k = 0; k < masked.length && next < exits.length; k++) {
+            while (next < exits.length && exits[next].index === k) {
+                const fn = [...stack].reverse().find((b) => b.kind === "fn");
+                const entry = stack.some((b) => b.kind === "main" || (b.kind === "fn" && ENTRY_POINT.test(b.name ?? "")));
+                if (fn && !entry)
+                    add(k, `calls process.${exits[next][1]} inside ${fn.name ? `${fn.name}()` : "a function"}: the test program can end before its tests do, with a passing exit code`);
+                next++;
+            }
+            if (masked[k] === "{")
+                stack.push(braceKind(masked.slice(Math.max(0, k - 200), k)));
+            else if (masked[k] === "}")
+                stack.pop();
+        }
+    }
+    for (const m of masked.matchAll(/(?<![\w$.])(?:(?:new\s+)?Error\s*\([^()]*\)\s*\.\s*stack\b|Error\s*\.\s*(?:captureStackTrace|prepareStackTrace)\b)/g))
+        add(m.index, `reads the caller's stack (${m[0]
+            .replace(/\s+/g, " ")
+            .replace(/\s*\(.*\)\s*/, "()")
+            .replace(/ ?\. ?/g, ".")}): an answer can be read off the test`);
+    for (const m of masked.matchAll(/(?<![\w$.])(?:require\s*\(|from\s*|import\s*\(?)\s*(?=['"])/g))
+        if (/^['"]callsites['"]/.test(raw.slice(m.index + m[0].length)))
+            add(m.index, "reads the caller's stack (callsites): an answer can be read off the test");
+    for (const m of masked.matchAll(/(?<![\w$])readFile(?:Sync)?\s*\([^\n]*/g)) {
+        const strings = literalsIn(raw, m.index, m.index + m[0].length, false).filter((l) => l.norm.startsWith("s:"));
+        const hit = strings.find((l) => namesTest(l.norm.slice(2), testPaths)) ??
+            (/__filename|import\s*\.\s*meta/.test(m[0]) ? strings.find((l) => /test/i.test(l.norm)) : undefined);
+        if (hit)
+            add(hit.start, `reads a test file (${shownLiteral(hit.norm)}): the expected answers are in it`);
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/prepare/tamper.ts
+
+
+
 
 
 
@@ -50074,13 +50819,14 @@ function findTampering(files, tree = { tests: [], code: [] }) {
     // A name the project's code also goes by (`utils`, a root module and a test helper) is the code's.
     const context = {
         judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n))),
+        cheats: cheatContext(tree),
     };
     for (const file of files) {
         const scan = scannerFor(file.path);
         if (!scan)
             continue;
         const source = tamper_text(file.content);
-        const mine = scan(source, file.path, context);
+        const mine = scan(source, file.path, context, file.base ? tamper_text(file.base) : undefined);
         if (mine.length === 0)
             continue;
         const theirs = file.base ? scan(tamper_text(file.base), file.path, context) : [];
@@ -50101,6 +50847,55 @@ function findTampering(files, tree = { tests: [], code: [] }) {
     return found.sort((a, b) => ascending(a.file, b.file) || a.line - b.line);
 }
 const keyOf = (t, lines) => `${t.what}\n${(lines[t.line - 1] ?? "").trim()}`;
+// A test file's literals, once per file object: a run's `tests` files are the same objects for every candidate.
+const assertMemo = new WeakMap();
+const statementMemo = new WeakMap();
+function cheatContext(tree) {
+    let literals;
+    let shown;
+    return {
+        testPaths: [...tree.tests, ...(tree.testContents ?? []).map((f) => f.path)],
+        testLiterals: () => {
+            if (literals)
+                return literals;
+            literals = new Map();
+            for (const file of tree.testContents ?? []) {
+                if (languageOfPath(file.path) !== "python")
+                    continue;
+                let own = assertMemo.get(file);
+                if (!own) {
+                    const raw = tamper_text(file.content);
+                    own = assertLiterals(file.path, raw, maskPython(raw));
+                    assertMemo.set(file, own);
+                }
+                for (const [norm, at] of own)
+                    if (!literals.has(norm) || at.role === "input")
+                        literals.set(norm, at);
+            }
+            return literals;
+        },
+        shown: (norm) => {
+            shown ??= (tree.statement ?? []).map((file) => {
+                let own = statementMemo.get(file);
+                if (!own)
+                    statementMemo.set(file, (own = { raw: tamper_text(file.content), literals: shownLiterals(tamper_text(file.content)) }));
+                return own;
+            });
+            return shown.some((file) => file.literals.has(norm) || (norm.startsWith("s:") && showsWord(file.raw, norm.slice(2))));
+        },
+    };
+}
+/**
+ * The tree's files split for the scan: the trusted tests' contents and the statement (every other file
+ * the task gives, its literals shown to the candidate).
+ */
+function treeContents(files) {
+    const testContents = [];
+    const statement = [];
+    for (const file of files)
+        (isTestFile(file.path) ? testContents : statement).push(file);
+    return { testContents, statement };
+}
 /** The tests' module that `resolved` (a dotted path) is an attribute of, or undefined. */
 function judgeModuleOf(resolved, modules) {
     const parts = resolved.replace(/\[.*$/, "").split(".");
@@ -50207,7 +51002,7 @@ function lineOf(source, offset) {
     return source.slice(start, end < 0 ? source.length : end);
 }
 /** A string literal's value at `offset` of the raw source (its opening quote), if one starts there. */
-function literalAt(raw, offset) {
+function tamper_literalAt(raw, offset) {
     return /^['"`]([\w.$:/@-]*)['"`]/.exec(raw.slice(offset))?.[1];
 }
 // ---------------------------------------------------------------------------------------------------
@@ -50307,7 +51102,7 @@ function pythonAliases(masked, raw) {
         }
     // `s = __import__("sys")`, `u = importlib.import_module("unittest")`: the name is the literal's module.
     for (const m of masked.matchAll(/^[ \t]*(\w+)\s*=\s*(?:__import__|(?:importlib\.)?import_module)\s*\(\s*(?=['"])/gm)) {
-        const literal = literalAt(raw, (m.index ?? 0) + m[0].length);
+        const literal = tamper_literalAt(raw, (m.index ?? 0) + m[0].length);
         if (literal)
             aliases.set(m[1], literal);
     }
@@ -50324,7 +51119,7 @@ function resolve(dotted, aliases) {
 const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
 /** Attribute writes by call: `setattr(obj, "name", …)`, not `monkeypatch.setattr`, whose change pytest undoes. */
 const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
-function scanPython(source, path, { judgeModules }) {
+function scanPython(source, path, { judgeModules, cheats }, base) {
     const masked = maskPython(source);
     const aliases = pythonAliases(masked, source);
     const found = [];
@@ -50354,7 +51149,7 @@ function scanPython(source, path, { judgeModules }) {
         const resolved = resolve(m[2], aliases);
         if (resolved === undefined)
             continue;
-        const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        const name = tamper_literalAt(source, (m.index ?? 0) + m[0].length);
         // The object may be a test's module itself (`setattr(tests.check, …)`) or an attribute of one.
         const module = judgeModules.has(resolved) ? resolved : judgeModuleOf(resolved, judgeModules);
         const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ??
@@ -50387,6 +51182,7 @@ function scanPython(source, path, { judgeModules }) {
         if (!isConftest(path))
             add(m.index ?? 0, "sets pytest_plugins outside conftest.py: loads plugins into the runner");
     found.push(...alwaysEqual(masked, source, path));
+    found.push(...pythonCheats(source, masked, path, (dotted) => resolve(dotted, aliases), cheats, base));
     return found;
 }
 const isConftest = (path) => /(^|\/)conftest\.py$/.test(path);
@@ -50462,7 +51258,7 @@ function jsAliases(masked, raw) {
         ["globalThis", "globalThis"],
         ["expect", "jest"],
     ]);
-    const framework = (offset) => JS_FRAMEWORKS.get(literalAt(raw, offset) ?? "");
+    const framework = (offset) => JS_FRAMEWORKS.get(tamper_literalAt(raw, offset) ?? "");
     for (const m of masked.matchAll(/\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\s*\(\s*(?=['"`])/g)) {
         const module = framework((m.index ?? 0) + m[0].length);
         if (module)
@@ -50504,7 +51300,7 @@ function jsTarget(path) {
         return "the test framework (assert)";
     return undefined;
 }
-function scanJavaScript(source, path) {
+function scanJavaScript(source, path, { cheats }) {
     const masked = maskJavaScript(source);
     const aliases = jsAliases(masked, source);
     const found = [];
@@ -50522,49 +51318,82 @@ function scanJavaScript(source, path) {
     }
     for (const m of masked.matchAll(/(?<![\w.$])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty))\s*\(\s*([\w$.]+)\s*,\s*/g)) {
         const resolved = resolve(m[1], aliases);
-        const name = literalAt(source, (m.index ?? 0) + m[0].length);
+        const name = tamper_literalAt(source, (m.index ?? 0) + m[0].length);
         const reached = resolved === undefined ? undefined : jsTarget(name ? `${resolved}.${name}` : `${resolved}.*`);
         if (reached)
             add(m.index ?? 0, `redefines ${m[1]}${name ? `.${name}` : ""}: ${reached}`);
     }
+    found.push(...javascriptCheats(source, masked, path, cheats.testPaths));
     return found;
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/setup-inputs.ts
 // Which set-up a candidate needs: the run's (the base's), or one of its own because its change touches
-// what `setup` reads (`setup-inputs`: the package manifests and lock files). Pure: the run makes the image.
+// what `setup` reads (`setup-inputs`: the package manifests and lock files), and what that set-up gets of
+// the candidate's change. Pure: the run makes the image.
 
 
 
 function compileSetupInputs(globs) {
     return globs.map(globMatcher);
 }
+/** Whether `path` is inside the directory `dir` of the tree. */
+const under = (path, dir) => path.startsWith(`${dir}/`);
 function setup_inputs_sameContent(a, b) {
     return Buffer.from(a).equals(Buffer.from(b));
 }
 /**
+ * The names of a manifest that makes its directory a package an install builds from its sources (pip's
+ * `./vendor/textkit`, npm's `file:vendor/x`, cargo's and go's path dependencies): building it reads the
+ * directory's files, not the manifest alone.
+ */
+const PACKAGE_MANIFESTS = new Set([
+    "pyproject.toml",
+    "setup.py",
+    "setup.cfg",
+    "package.json",
+    "Cargo.toml",
+    "go.mod",
+    "composer.json",
+]);
+/**
+ * The local packages whose manifests `touched` (input paths a candidate adds, changes or deletes) names:
+ * each manifest's directory, the outermost where one holds another, sorted. Never the root: its package is
+ * the project, whose code every candidate has on top of whichever set-up it starts from.
+ */
+function packageDirs(touched) {
+    const dirs = new Set();
+    for (const path of touched) {
+        const slash = path.lastIndexOf("/");
+        if (slash > 0 && PACKAGE_MANIFESTS.has(path.slice(slash + 1)))
+            dirs.add(path.slice(0, slash));
+    }
+    return [...dirs].filter((dir) => ![...dirs].some((other) => under(dir, other))).sort(ascending);
+}
+/**
  * The candidate's own set-up, or undefined when the base's serves it: none of its changes (path → content,
  * null deleted; protected changes already undone) touches an input, or each leaves it as the base has it.
- * The key hashes the changed inputs' paths and contents: on one base, that is the inputs' whole contents.
+ * The set-up gets the inputs it touches and, for a local package whose manifest it adds or changes (one it
+ * vendors), its other changes in that package's directory: pip builds `./vendor/punct` from the files there,
+ * and with the manifest alone would install a package without its modules. The key hashes what the set-up
+ * gets, paths and contents: on one base, that is its whole tree.
  */
 function setupChangeOf(inputs, base, changes) {
-    const files = [];
-    const deleted = [];
-    for (const [path, file] of changes) {
-        if (!inputs.some((glob) => glob.match(path)))
-            continue;
+    const differs = ([path, file]) => {
         const before = base(path);
-        if (file === null) {
-            if (before !== undefined)
-                deleted.push(path);
-        }
-        else if (before === undefined || !setup_inputs_sameContent(before, file.content))
-            files.push(file);
-    }
-    if (files.length === 0 && deleted.length === 0)
+        return file === null ? before !== undefined : before === undefined || !setup_inputs_sameContent(before, file.content);
+    };
+    const touched = [...changes].filter((change) => inputs.some((glob) => glob.match(change[0])) && differs(change));
+    if (touched.length === 0)
         return undefined;
-    files.sort((a, b) => ascending(a.path, b.path));
-    deleted.sort();
+    const isInput = new Set(touched.map(([path]) => path));
+    const vendored = packageDirs([...isInput]);
+    const sources = [...changes].filter((change) => !isInput.has(change[0]) && vendored.some((dir) => under(change[0], dir)) && differs(change));
+    // Only the packages whose files did come along are named: a manifest changed alone is an input like any.
+    const packages = vendored.filter((dir) => sources.some(([path]) => under(path, dir)));
+    const given = new Map([...touched, ...sources]);
+    const files = [...given.values()].filter((file) => file !== null).sort((a, b) => ascending(a.path, b.path));
+    const deleted = [...given].flatMap(([path, file]) => (file === null ? [path] : [])).sort(ascending);
     const hash = (0,external_node_crypto_.createHash)("sha256");
     for (const file of files) {
         const content = Buffer.from(file.content);
@@ -50572,11 +51401,22 @@ function setupChangeOf(inputs, base, changes) {
     }
     for (const path of deleted)
         hash.update(`d ${path.length}:${path}`);
-    return { files, deleted, key: hash.digest("hex") };
+    const named = (wanted, suffix) => touched.flatMap(([path, file]) => (wanted(file) ? [`${path}${suffix}`] : [])).sort(ascending);
+    return {
+        files,
+        deleted,
+        inputs: [...named((file) => file !== null, ""), ...named((file) => file === null, " (deleted)")],
+        packages,
+        key: hash.digest("hex"),
+    };
 }
-/** `a.txt, b/c.json` and `deleted d.lock`: the inputs a change touches, as a reason names them. */
+/**
+ * `a.txt, b/c.json` and `deleted d.lock`: the inputs a change touches, as a reason names them, and the
+ * local packages whose files the set-up got with them.
+ */
 function describeSetupChange(change) {
-    return [...change.files.map((f) => f.path), ...change.deleted.map((path) => `${path} (deleted)`)].join(", ");
+    const packages = change.packages.length > 0 ? ` (with the files of ${change.packages.map((d) => `${d}/`).join(", ")})` : "";
+    return `${change.inputs.join(", ")}${packages}`;
 }
 
 ;// CONCATENATED MODULE: ./src/prepare/candidate.ts
@@ -50723,6 +51563,7 @@ async function prepareReply(candidate, ctx) {
             ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }], {
                 tests: ctx.testFiles.map((f) => f.path),
                 code: [],
+                ...replyContents(ctx.testFiles, extra),
             }),
             ...(start && { start, deleted: [] }),
             ...(protection.protected.length > 0 && { protected: protection.protected }),
@@ -50925,7 +51766,10 @@ async function preparePatch(diff, candidate, ctx) {
         ...setup,
         // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
         // held against the base's version of each file.
-        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) })), treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path))),
+        ...withTampering(written.map((path) => ({ path, content: final.get(path).content, base: applied.touched.files.get(path) })), {
+            ...treeFiles(final.keys(), written, (path) => applied.touched.files.has(path) || startPaths.has(path)),
+            ...patchContents(startFiles, applied, trusted),
+        }),
     };
 }
 /** The tree by path as the scan holds it: the base's test files (the judge), and the rest. */
@@ -50934,12 +51778,38 @@ function treeFiles(paths, written, inBase) {
     const tests = [];
     const code = [];
     for (const path of paths) {
-        if (!isTestFile(path))
+        if (!protect_isTestFile(path))
             code.push(path);
         else if (!added.has(path))
             tests.push(path);
     }
     return { tests, code };
+}
+/**
+ * A reply's tree contents for the scan: the `tests` files and a dataset line's files named as tests (`test.py`,
+ * `test_x.py`, `x_test.js`) are the judge's; the line's other files (a HumanEval `prompt.py`) are the task's
+ * statement, whose literals the candidate was shown.
+ */
+function replyContents(tests, extra) {
+    const named = (f) => /test/i.test(f.path.slice(f.path.lastIndexOf("/") + 1)) || protect_isTestFile(f.path);
+    return { testContents: [...tests, ...extra.filter(named)], statement: extra.filter((f) => !named(f)) };
+}
+/** How much of a tree's test files (and of its other files) the literal rule reads: a big suite is cut there. */
+const CONTENTS_BUDGET = 4 * 1024 * 1024;
+/**
+ * A patch's tree contents for the scan: the test_patch's files when the line has one (the tests that judge
+ * it), else the start's test files; the statement is the base's other files and the touched files as they
+ * were. Each is read up to CONTENTS_BUDGET bytes, in path order, so a large repository's scan stays cheap.
+ */
+function patchContents(start, applied, trusted) {
+    const budget = (files) => {
+        let total = 0;
+        return files.filter((f) => (total += f.content.length) <= CONTENTS_BUDGET);
+    };
+    const given = [...(trusted?.values() ?? [])].filter((f) => f !== null);
+    const tests = given.length > 0 ? given : budget(start.filter((f) => protect_isTestFile(f.path)));
+    const touched = [...applied.touched.files].map(([path, content]) => ({ path, content }));
+    return { testContents: tests, statement: [...touched, ...budget(start.filter((f) => !protect_isTestFile(f.path)))] };
 }
 /** `tampering` for a Prepared, when the scan finds any. */
 function withTampering(files, tree) {
@@ -53467,7 +54337,8 @@ function driverScript(afterCommand) {
     return String.raw `tree=$1
 command=$2
 results=$3
-shift 3
+guard=$4
+shift 4
 cpu_stamp() {
   for cgstat in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/unified/cpu.stat; do
     [ -r "$cgstat" ] || continue
@@ -53513,6 +54384,17 @@ if [ -n "$results" ]; then
     find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
   done
 fi
+# The end guard (languages/python-guard.ts) first on PYTHONPATH, in a directory of its own under /tmp:
+# written before the run marker, so a failure to write it is ours, not the candidate's.
+if [ -n "$guard" ]; then
+  { mkdir -p ${GUARD_DIR} && printf '%s' "$guard" >${GUARD_DIR}/${PYTHON_GUARD_FILE}; } || {
+    echo "sandbox-gate: could not write the end guard into /tmp (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+  PYTHONPATH=${GUARD_DIR}${"$"}{PYTHONPATH:+:$PYTHONPATH}
+  export PYTHONPATH
+  guard=
+fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
 fi
@@ -53550,11 +54432,11 @@ function driverAfter(afterCommand) {
 }
 /**
  * The container's argv: `script` (the driver), then the base tree's archive (or ""), the test command,
- * the results' find patterns (a line each, or ""), and the check argv. An empty command with a check: the
+ * the results' find patterns (a line each, or ""), the end guard's text (or ""), and the check argv. An empty command with a check: the
  * check runs the command itself (driverCommand).
  */
-function driverArgv(command, check = [], tree = "", results = [], script = DRIVER) {
-    return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), ...check];
+function driverArgv(command, check = [], tree = "", results = [], script = DRIVER, guard = "") {
+    return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), guard, ...check];
 }
 /**
  * The command the driver is given for `job`: none where the check runs the job's command itself (a
@@ -53801,7 +54683,7 @@ function lockDown(job, setup) {
     ];
     return {
         image: job.image,
-        argv: driverArgv(driverCommand(job), job.check, job.tree, job.results),
+        argv: driverArgv(driverCommand(job), job.check, job.tree, job.results, undefined, job.guard),
         labels: withOwner(job.labels),
         user: SANDBOX_USER,
         workdir,
@@ -58526,8 +59408,8 @@ reset || exit ${RESET_FAILED}
 // the phases before it.
 const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
 /** The exec's argv: the reset, then the driver, with the driver's parameters. */
-function execArgv(command, check, tree, results) {
-    const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER);
+function execArgv(command, check, tree, results, guard) {
+    const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER, guard);
     return [sh, flag, `${RESET}${driver}`, ...parameters];
 }
 class SharedEngine extends CliImages {
@@ -58587,7 +59469,7 @@ class SharedEngine extends CliImages {
             Tty: false,
             User: SANDBOX_USER,
             WorkingDir: policy_WORKDIR,
-            Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results),
+            Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results, job.guard),
         });
         const oomsBefore = shared.ooms;
         let killed = false;
@@ -59928,6 +60810,219 @@ function parseCheckOutput(language, output, target, verdict) {
     if (parsed.column !== undefined)
         info.column = parsed.column;
     return info;
+}
+
+;// CONCATENATED MODULE: ./src/languages/python-guard.ts
+// Python's end guard: proof that a test program ran to its end (issue 56). A test script that imports the
+// candidate's code can be ended by it: a sys.exit(0) inside the function the test calls ends the script with
+// status 0 before its later asserts ran, and os._exit(0) ends pytest or unittest so (they catch SystemExit in a
+// test, not a process's end). The sandbox driver writes this text as the sitecustomize.py first on PYTHONPATH
+// for the test command, so every Python program the command starts itself is guarded from its first line.
+//
+// Why a watcher process rather than a marker the program prints: the candidate's code runs in the program's
+// process and can do anything its own code can (patch sys.exit, write to any fd, read the environment, call
+// os._exit). So the proof is held by the program's parent, forked before any of the program's code ran, which
+// runs none of it: it exits with the program's status, but with 1 where the program exited 0 without writing
+// "E" and the token to the watcher's pipe. The token is random, made before the fork, in no file, argv or
+// environment: to forge the end the candidate must read it out of the interpreter's memory (gc, frames), which
+// the tamper scan names. A sys.exit, exit() or quit() that ended the program is held against its caller: when
+// the first frame in the work dir on its stack is the candidate's (a file it wrote, or a line of one in a
+// program the command made of its files) and not the top level of the program itself, the watcher says which
+// line. What it cannot see: a "raise SystemExit" statement (the scan's), a program started with -S, -I or -E,
+// a Python program another Python program started (tox's pytest), and a command of several programs where an
+// earlier one that ran candidate code rewrote this file for the later ones.
+
+const GUARD = String.raw `# sandbox-gate's end guard: the sitecustomize.py the sandbox driver puts first on PYTHONPATH for the test
+# command, so that a test program that exits 0 before its tests ended is never a pass (python-guard.ts says
+# why it is built this way). Every Python program the command starts itself (not one a Python program starts)
+# forks here, before any of the program's code runs: the parent is the watcher, which runs none of it and
+# exits as the program did, but with 1 when the program exited 0 without saying, with the token only this
+# process holds, that it reached its end. Parses in Python 2 (it does nothing there).
+import sys
+
+
+def _sandbox_gate_guard(workdir, code):
+    import os
+
+    if sys.version_info < (3, 5):
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    # The program's own children start without us, and its sys.path does not show us.
+    entries = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    rest = os.pathsep.join(entries[1:]) if entries and os.path.abspath(entries[0] or ".") == here else None
+    if rest is not None and rest:
+        os.environ["PYTHONPATH"] = rest
+    elif rest is not None:
+        del os.environ["PYTHONPATH"]
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    token = os.urandom(16)
+    try:
+        r, w = os.pipe()
+        child = os.fork()
+    except OSError as e:
+        os.write(2, ("sandbox-gate: the end guard could not start the program: %s\n" % e).encode())
+        os._exit(125)
+    if child != 0:
+        _watch(child, r, w, token)
+    os.close(r)
+    _guard_end(w, token, os.path.realpath(workdir), code)
+    # The image's own sitecustomize, if it has one, runs as it would have without us, in our place.
+    # The importer's own frozen modules, loaded already: importlib's wrappers would cost an import each.
+    from _frozen_importlib import module_from_spec
+    from _frozen_importlib_external import PathFinder
+
+    spec = PathFinder.find_spec("sitecustomize", sys.path)
+    if spec is not None and spec.loader is not None:
+        module = module_from_spec(spec)
+        sys.modules["sitecustomize"] = module
+        spec.loader.exec_module(module)
+
+
+def _watch(child, r, w, token):
+    """The watcher: waits for the program, then exits as it did. Never returns, runs nothing of it."""
+    import os
+    import _signal as signal
+
+    os.close(w)
+    for fd in (0, 1):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+    def forward(signum, frame):
+        try:
+            os.kill(child, signum)
+        except OSError:
+            pass
+
+    for name in ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"):
+        signal.signal(getattr(signal, name), forward)
+    while True:
+        try:
+            status = os.waitpid(child, 0)[1]
+            break
+        except InterruptedError:
+            continue
+    said = b""
+    os.set_blocking(r, False)
+    try:
+        while len(said) < 65536:
+            piece = os.read(r, 65536)
+            if not piece:
+                break
+            said += piece
+    except OSError:
+        pass
+    if os.WIFSIGNALED(status):
+        signum = os.WTERMSIG(status)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        os._exit(128 + signum)
+    code = os.WEXITSTATUS(status)
+    if code == 0 and (b"E" + token) not in said:
+        early = said.split(b"X" + token, 1)
+        how = early[1].split(b"\n", 1)[0].decode("utf-8", "replace") if len(early) > 1 else (
+            "it exited 0 without reaching its end (os._exit, an exec or a signal from the code it ran)"
+        )
+        os.write(2, ("\nsandbox-gate: the tests did not run to their end: %s\n" % how).encode("utf-8", "replace"))
+        os._exit(1)
+    os._exit(code)
+
+
+def _guard_end(w, token, workdir, code):
+    """In the program: say at its end whether it got there, or which of the candidate's lines exited early."""
+    import os
+    import atexit
+    from _thread import get_ident
+
+    files = set(os.path.join(workdir, path) for path in code)
+    lines = set()
+    for path in files:
+        try:
+            with open(path, "rb") as f:
+                text = f.read(4 << 20).decode("utf-8", "replace")
+        except OSError:
+            continue
+        lines.update(line.strip() for line in text.splitlines() if len(line.strip()) >= 4)
+    main_thread = get_ident()
+    exits = []
+
+    def record(e, frame):
+        if get_ident() != main_thread:
+            return
+        stack = []
+        while frame is not None and len(stack) < 200:
+            stack.append((frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name))
+            frame = frame.f_back
+        exits.append((e, stack))
+
+    def exit(*status):
+        e = SystemExit(*status)
+        record(e, sys._getframe(1))
+        raise e
+
+    exit.__doc__ = sys.exit.__doc__
+    sys.exit = exit
+    quitter = getattr(__import__("_sitebuiltins"), "Quitter", None)
+    if quitter is not None:
+
+        def call(self, code=None):
+            try:
+                sys.stdin.close()
+            except BaseException:
+                pass
+            e = SystemExit(code)
+            record(e, sys._getframe(1))
+            raise e
+
+        quitter.__call__ = call
+
+    def inside(path):
+        path = os.path.realpath(path)
+        return path == workdir or path.startswith(workdir + os.sep)
+
+    def candidates(stack):
+        """The first of the candidate's frames on an exit's stack, when code the tests call made it."""
+        import linecache
+
+        main = os.path.realpath(getattr(sys.modules.get("__main__"), "__file__", None) or "-")
+        # The candidate's own program: its exit is its end.
+        if main in files:
+            return None
+        for path, line, name in stack:
+            if not path or path.startswith("<") or not inside(path):
+                continue
+            real = os.path.realpath(path)
+            if name == "<module>" and real == main:
+                return None
+            # A program the command made of the candidate's files ("cat a b > program.py"): the exit's line
+            # and one beside it are the candidate's, so a runner's own "sys.exit(0)" is not taken for one.
+            near = [linecache.getline(path, n).strip() for n in (line - 1, line + 1)]
+            if real in files or (linecache.getline(path, line).strip() in lines and any(n in lines for n in near)):
+                return "%s:%d (in %s)" % (os.path.relpath(real, workdir), line, name)
+        return None
+
+    def at_end():
+        for e, stack in reversed(exits):
+            tb = e.__traceback__
+            # The exit that ended the program: CPython drops its traceback once it has read its code, or
+            # (as other versions may) the traceback reaches the outermost frame, which did nothing after it.
+            # One that was caught keeps the traceback to the frame that caught it.
+            if tb is not None and (tb.tb_frame.f_back is not None or tb.tb_lasti != tb.tb_frame.f_lasti):
+                continue
+            where = candidates(stack)
+            if where is not None:
+                os.write(w, b"X" + token + ("sys.exit(%r) called at %s, code the tests call\n" % (e.code, where)).encode())
+                return
+            break
+        os.write(w, b"E" + token)
+
+    atexit.register(at_end)`;
+/** The guard's text for a run in `workdir` whose candidate wrote the Python files `code` (work-dir paths). */
+function pythonEndGuard(workdir, code) {
+    // JSON's strings are Python's too.
+    return `${GUARD}\n_sandbox_gate_guard(${JSON.stringify(workdir)}, ${JSON.stringify(code)})\ndel _sandbox_gate_guard, _watch, _guard_end\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/run/line-images.ts
@@ -61345,6 +62440,8 @@ function readLogResults(log, parser) {
 
 
 
+
+
 /** The context every candidate of a run shares. */
 function runContext(parts, log) {
     return {
@@ -61583,6 +62680,11 @@ function byLists(verdict, instance) {
         delete next.reason;
     return next;
 }
+/** Python's end guard for a candidate's run, knowing the Python files the candidate wrote (its checks' files). */
+function endGuard(prepared, job) {
+    const code = prepared.checks.filter((group) => group.language === "python").flatMap((group) => group.files);
+    return pythonEndGuard(job.workdir ?? policy_WORKDIR, code);
+}
 /** The job's warmCheck, where its check is of files a checker kept warm can answer for. */
 function withWarmCheck(prepared) {
     const warm = warmCheck(prepared.checks, prepared.files);
@@ -61600,7 +62702,8 @@ async function runPrepared(given, candidate, ctx) {
         ...placement.job,
         files: prepared.files,
         check: fused ?? checkFiles(prepared.checks),
-        ...(fused ? { checkRuns: true } : withWarmCheck(prepared)),
+        // Where the check runs the candidate's file itself, that file is the program: nothing to guard.
+        ...(fused ? { checkRuns: true } : { ...withWarmCheck(prepared), guard: endGuard(prepared, placement.job) }),
         ...(prepared.start && { deleted: prepared.deleted ?? [] }),
     };
     const attempts = [];
@@ -61861,8 +62964,9 @@ class RunImages {
      * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
      * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
      * `tests` files on top for `kind` tests: the base tree's files are not copied in. With `change`, the tree
-     * has the candidate's versions of the setup's inputs (and only those: no other candidate's code reaches an
-     * image it may share), and the setup runs on it: one image per base and inputs.
+     * has the candidate's versions of the setup's inputs and of the local packages they vendor (and only those,
+     * all in its key: no other candidate's code reaches an image it may share), and the setup runs on it: one
+     * image per base and what its set-up reads.
      */
     image(image, kind, testFiles, commit, workdir, change) {
         const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null, change?.key ?? null]);
@@ -61954,7 +63058,7 @@ class RunImages {
         return failures.filter((failure) => failure !== undefined);
     }
 }
-/** The base's files with a candidate's versions of the setup's inputs in place of the base's. */
+/** The base's files with a candidate's versions of what its own set-up reads (setup-inputs.ts) in place of the base's. */
 function withInputs(files, change) {
     const replaced = new Set([...change.files.map((f) => f.path), ...change.deleted]);
     return [...files.filter((f) => !replaced.has(f.path)), ...change.files];

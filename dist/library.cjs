@@ -9479,6 +9479,8 @@ const php = {
 const VERDICT_ENV = "SANDBOX_GATE_NONCE";
 const VERDICT_PREFIX = "sandbox-gate:verdict:";
 const RUN_PREFIX = "sandbox-gate:run:";
+const GUARD_DIR = "/tmp/.sandbox-gate-guard";
+const PYTHON_GUARD_FILE = "sitecustomize.py";
 ;
 const STDLIB = `
 __future__ _abc _aix_support _android_support _ast _asyncio _bisect _blake2 _bootsubprocess _bz2 _codecs
@@ -14007,7 +14009,7 @@ const DEFAULT_RULES = defaultRules();
 const TEST_FILE_MATCHERS = DEFAULT_RULES.find((rule) => rule.what === TEST_FILES).globs.map(globMatcher);
 const testFileMemo = /* @__PURE__ */ new Map();
 const TEST_FILE_MEMO_MAX = 2e5;
-function isTestFile(path2) {
+function protect_isTestFile(path2) {
   let known = testFileMemo.get(path2);
   if (known === void 0) {
     known = TEST_FILE_MATCHERS.some((m) => m.match(path2));
@@ -14150,19 +14152,665 @@ function unprotectedChanges(changes, protection) {
   return new Map([...changes].filter(([path2]) => !dropped.has(path2)));
 }
 ;
+const MAX_LITERAL = 4e3;
+const STRING_START = /^(?:[rRbBuUfF]{0,2})(['"`])/;
+const NUMBER = /^-?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?![\w.])/;
+function callsOrIndexes(raw, at) {
+  let k = at - 1;
+  while (k >= 0 && (raw[k] === " " || raw[k] === "	"))
+    k--;
+  return k >= 0 && /[\w)\]]/.test(raw[k]);
+}
+function literalAt(raw, at, depth = 0) {
+  const c = raw[at];
+  if (c === void 0 || depth > 4)
+    return void 0;
+  if (c === "[" || c === "(")
+    return depth === 0 && callsOrIndexes(raw, at) ? void 0 : sequenceAt(raw, at, depth);
+  if (/[-\d.]/.test(c)) {
+    if (at > 0 && /[\w.]/.test(raw[at - 1]))
+      return void 0;
+    const m = NUMBER.exec(raw.slice(at, at + 64));
+    if (!m)
+      return void 0;
+    const value = Number(m[0].replace(/_/g, ""));
+    return Number.isFinite(value) ? { norm: `n:${value}`, start: at, end: at + m[0].length } : void 0;
+  }
+  const head = STRING_START.exec(raw.slice(at, at + 4));
+  if (!head || at > 0 && /\w/.test(raw[at - 1]))
+    return void 0;
+  return stringAt(raw, at, at + head[0].length - 1);
+}
+function stringAt(raw, at, open) {
+  const q = raw[open];
+  const triple = q !== "`" && raw.startsWith(q.repeat(3), open);
+  const quote2 = triple ? q.repeat(3) : q;
+  let k = open + quote2.length;
+  const limit = Math.min(raw.length, open + MAX_LITERAL);
+  while (k < limit && !raw.startsWith(quote2, k)) {
+    if (!triple && q !== "`" && raw[k] === "\n")
+      return void 0;
+    k += raw[k] === "\\" ? 2 : 1;
+  }
+  if (k >= limit)
+    return void 0;
+  return { norm: `s:${raw.slice(open + quote2.length, k)}`, start: at, end: k + quote2.length };
+}
+function sequenceAt(raw, at, depth) {
+  const close = raw[at] === "[" ? "]" : ")";
+  const parts = [];
+  let k = at + 1;
+  const limit = Math.min(raw.length, at + MAX_LITERAL);
+  const skip = () => {
+    while (k < limit && /\s/.test(raw[k]))
+      k++;
+  };
+  for (; ; ) {
+    skip();
+    if (raw[k] === close)
+      break;
+    const element = literalAt(raw, k, depth + 1);
+    if (!element)
+      return void 0;
+    parts.push(element.norm);
+    k = element.end;
+    skip();
+    if (raw[k] === ",")
+      k++;
+    else if (raw[k] !== close)
+      return void 0;
+  }
+  if (close === ")" && parts.length === 1 && !/,\s*\)$/.test(raw.slice(at, k + 1)))
+    return void 0;
+  return { norm: `l:[${parts.join(",")}]`, start: at, end: k + 1 };
+}
+function literalsIn(raw, from = 0, to = raw.length, nested = true) {
+  const found = [];
+  let k = from;
+  while (k < to) {
+    const c = raw[k];
+    if (!/['"`\d.\-[(rRbBuUfF]/.test(c)) {
+      k++;
+      continue;
+    }
+    const literal = literalAt(raw, k);
+    if (literal && literal.end <= to) {
+      found.push(literal);
+      k = nested && literal.norm.startsWith("l:") ? k + 1 : literal.end;
+    } else
+      k++;
+  }
+  return found;
+}
+function shownLiteral(norm) {
+  const body = norm.slice(2);
+  const shown2 = norm.startsWith("s:") ? `'${body}'` : norm.startsWith("l:") ? body.replace(/[nsl]:/g, "") : body;
+  return shown2.length > 40 ? `${shown2.slice(0, 37)}\u2026` : shown2;
+}
+function isTrivial(norm) {
+  const body = norm.slice(2);
+  if (norm.startsWith("n:"))
+    return Number.isInteger(Number(body)) && Math.abs(Number(body)) < 10;
+  if (norm.startsWith("s:"))
+    return body.trim().length < 2;
+  const inner = body.slice(1, -1);
+  return inner === "" || !inner.includes(",") && isTrivial(inner);
+}
+function isDistinctive(norm) {
+  const body = norm.slice(2);
+  if (norm.startsWith("l:"))
+    return true;
+  if (norm.startsWith("s:"))
+    return body.trim().length >= 4;
+  const value = Number(body);
+  return !Number.isInteger(value) || Math.abs(value) >= 10 && value % 10 !== 0;
+}
+function shownLiterals(text) {
+  const set = /* @__PURE__ */ new Set();
+  for (const l of literalsIn(text)) {
+    set.add(l.norm);
+    if (l.norm.startsWith("s:") && l.end - l.start > 8)
+      for (const inner of literalsIn(text, l.start + 1, l.end - 1))
+        set.add(inner.norm);
+  }
+  return set;
+}
+function showsWord(text, word) {
+  if (word.length < 2)
+    return false;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text[at - 1] ?? " ";
+    const after = text[at + word.length] ?? " ";
+    if (!(/\w/.test(word[0]) && /\w/.test(before)) && !(/\w/.test(word.at(-1)) && /\w/.test(after)))
+      return true;
+  }
+  return false;
+}
+;
+const MUTABLE_DEFAULT = /^\s*(?:\[\s*\]|\{\s*\}|(?:set|dict|list|(?:collections\.)?(?:defaultdict|Counter|deque))\(.*\))\s*$/;
+function parameters(signature) {
+  const params = /* @__PURE__ */ new Set();
+  const mutableDefaults = /* @__PURE__ */ new Set();
+  let depth = 0;
+  let part = "";
+  const take = () => {
+    const [, name, rest] = /^\s*\**\s*(\w+)\s*(?::[^=]*)?(?:=(.*))?$/s.exec(part) ?? [];
+    if (name)
+      params.add(name);
+    if (name && rest !== void 0 && MUTABLE_DEFAULT.test(rest))
+      mutableDefaults.add(name);
+    part = "";
+  };
+  for (const c of signature) {
+    if ("([{".includes(c))
+      depth++;
+    else if (")]}".includes(c))
+      depth--;
+    if (c === "," && depth === 0)
+      take();
+    else
+      part += c;
+  }
+  take();
+  return { params, mutableDefaults };
+}
+function depthChange(line) {
+  let d = 0;
+  for (const c of line)
+    d += "([{".includes(c) ? 1 : ")]}".includes(c) ? -1 : 0;
+  return d;
+}
+function pythonBlocks(masked, raw) {
+  const lines = masked.split("\n");
+  const rawLines = raw.split("\n");
+  const statementOf = new Int32Array(lines.length).fill(-1);
+  const statements = [];
+  const functions = [];
+  const stack = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (line.trim() === "" || /^\s*['"]+\s*$/.test(line)) {
+      i++;
+      continue;
+    }
+    let last = i;
+    let depth = depthChange(line);
+    while (last + 1 < lines.length && (depth > 0 || /\\\s*$/.test(lines[last])))
+      depth += depthChange(lines[++last]);
+    const indent2 = line.length - line.trimStart().length;
+    while (stack.length > 0 && stack.at(-1).indent >= indent2) {
+      const closed = stack.pop();
+      if (closed.fn)
+        closed.fn.end = i - 1;
+    }
+    const fn = [...stack].reverse().find((o) => o.kind === "def")?.fn;
+    const main = stack.some((o) => o.kind === "main");
+    const top = !stack.some((o) => o.kind !== "main");
+    statements.push({ first: i, last, indent: indent2, ...fn && { fn }, main, top });
+    for (let k = i; k <= last; k++)
+      statementOf[k] = statements.length - 1;
+    opened(lines.slice(i, last + 1).join("\n"), rawLines[i], indent2, i, fn, stack, functions);
+    i = last + 1;
+  }
+  for (const o of stack)
+    if (o.fn)
+      o.fn.end = lines.length - 1;
+  return { statements, statementOf, functions };
+}
+function opened(text, rawFirst, indent2, line, parent, stack, functions) {
+  const def = /^\s*(?:async\s+)?def\s+(\w+)\s*\(/.exec(text);
+  if (def) {
+    const open = def[0].length;
+    let depth = 1;
+    let k = open;
+    for (; k < text.length && depth > 0; k++)
+      depth += text[k] === "(" ? 1 : text[k] === ")" ? -1 : 0;
+    const fn = { name: def[1], ...parameters(text.slice(open, k - 1)), start: line, end: line };
+    if (parent)
+      fn.parent = parent;
+    functions.push(fn);
+    stack.push({ indent: indent2, kind: "def", fn });
+  } else if (/^\s*class\s+\w+/.test(text))
+    stack.push({ indent: indent2, kind: "class" });
+  else if (/^\s*if\s+__name__\s*==\s*(['"])__main__\1\s*:/.test(rawFirst))
+    stack.push({ indent: indent2, kind: "main" });
+}
+;
+function lineIndex(source) {
+  const starts = [0];
+  for (let k = 0; k < source.length; k++)
+    if (source.charCodeAt(k) === 10)
+      starts.push(k + 1);
+  return (offset) => {
+    let lo2 = 0;
+    let hi2 = starts.length - 1;
+    while (lo2 < hi2) {
+      const mid = lo2 + hi2 + 1 >> 1;
+      if (starts[mid] <= offset)
+        lo2 = mid;
+      else
+        hi2 = mid - 1;
+    }
+    return lo2 + 1;
+  };
+}
+function pythonCheats(raw, masked, path2, resolve2, context, base) {
+  const lineOf2 = lineIndex(raw);
+  const lineStarts = [0];
+  for (let k = 0; k < raw.length; k++)
+    if (raw.charCodeAt(k) === 10)
+      lineStarts.push(k + 1);
+  const file = { raw, masked, path: path2, lineOf: lineOf2, blocks: pythonBlocks(masked, raw), lineStarts, resolve: resolve2 };
+  const found = [
+    ...earlyExits(file),
+    ...frameReads(file),
+    ...testFileReads(file, context.testPaths),
+    ...callState(file),
+    ...hardCoded(file, context, base)
+  ];
+  const seen = /* @__PURE__ */ new Set();
+  return found.filter((t) => !seen.has(`${t.line}
+${t.what}`) && seen.add(`${t.line}
+${t.what}`));
+}
+const statementAt = (file, offset) => file.blocks.statements[file.blocks.statementOf[file.lineOf(offset) - 1] ?? -1];
+const statementText = (file, s) => file.masked.slice(file.lineStarts[s.first], file.lineStarts[s.last + 1] ?? file.masked.length);
+const ENTRY_POINT = /^_*(?:main|cli|run|entry_?point|console_?main|\w+_main|main_\w+|run_\w+|cli_\w+)$/;
+const PY_EXIT_CALLS = /* @__PURE__ */ new Set(["sys.exit", "os._exit", "builtins.exit", "builtins.quit"]);
+function exitsZero(argument) {
+  const a = argument.trim();
+  if (a === "" || /^(?:0|None|False)$/.test(a))
+    return true;
+  return !/^(?:[1-9]\d*|-\d+|[rRbBuUfF]*(['"]).*\1)$/s.test(a);
+}
+function argumentAt(masked, open) {
+  let depth = 0;
+  for (let k = open; k < masked.length && k < open + 2e3; k++) {
+    if (masked[k] === "(")
+      depth++;
+    else if (masked[k] === ")" && --depth === 0)
+      return masked.slice(open + 1, k);
+  }
+  return void 0;
+}
+function calledFromMain(file) {
+  const names = /* @__PURE__ */ new Set();
+  for (const s of file.blocks.statements)
+    if (s.main)
+      for (const m of statementText(file, s).matchAll(/(?<![\w.])(\w+)\s*\(/g))
+        names.add(m[1]);
+  return names;
+}
+const isEntryPoint = (fn, fromMain) => fn !== void 0 && (ENTRY_POINT.test(fn.name) || fromMain.has(fn.name) || isEntryPoint(fn.parent, fromMain));
+function earlyExits(file) {
+  const found = [];
+  let fromMain;
+  const defined = new Set(file.blocks.functions.map((f) => f.name));
+  const check = (offset, name, argument) => {
+    const s = statementAt(file, offset);
+    if (!s?.fn || s.main || argument === void 0 || !exitsZero(argument))
+      return;
+    fromMain ??= calledFromMain(file);
+    if (isEntryPoint(s.fn, fromMain))
+      return;
+    found.push({
+      file: file.path,
+      line: file.lineOf(offset),
+      what: `calls ${name} inside ${s.fn.name}(): the test program can end before its tests do, with a passing exit code`
+    });
+  };
+  for (const m of file.masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)?)[ \t]*\(/g)) {
+    const dotted = m[1].replace(/\s+/g, "");
+    if (!/(?:^|\.)(?:exit|_exit|quit)$/.test(dotted))
+      continue;
+    const resolved = file.resolve(dotted) ?? (/^(?:exit|quit)$/.test(dotted) && !defined.has(dotted) ? dotted : "");
+    if (!PY_EXIT_CALLS.has(resolved) && resolved !== "exit" && resolved !== "quit")
+      continue;
+    check(m.index, resolved, argumentAt(file.masked, m.index + m[0].length - 1));
+  }
+  for (const m of file.masked.matchAll(/\braise[ \t]+SystemExit\b([ \t]*\()?/g))
+    check(m.index, "raise SystemExit", m[1] ? argumentAt(file.masked, m.index + m[0].length - 1) : "");
+  return found;
+}
+const PY_FRAME_READS = /* @__PURE__ */ new Map([
+  ["sys._getframe", "the caller's frame"],
+  ["inspect.stack", "the caller's frame"],
+  ["inspect.currentframe", "the caller's frame"],
+  ["inspect.getouterframes", "the caller's frame"],
+  ["inspect.getframeinfo", "the caller's frame"],
+  ["inspect.trace", "the caller's frame"],
+  ["traceback.extract_stack", "the caller's frame"],
+  ["traceback.walk_stack", "the caller's frame"],
+  ["traceback.format_stack", "the caller's frame"],
+  ["inspect.getsource", "the calling code's source"],
+  ["inspect.getsourcelines", "the calling code's source"],
+  ["inspect.findsource", "the calling code's source"],
+  ["linecache.getline", "the calling code's source"],
+  ["linecache.getlines", "the calling code's source"],
+  ["gc.get_objects", "the interpreter's objects, the test's among them"],
+  ["gc.get_referrers", "the interpreter's objects, the test's among them"]
+]);
+const functionText = (file, fn) => file.raw.slice(file.lineStarts[fn.start], file.lineStarts[fn.end + 1] ?? file.raw.length);
+const MODULE_NAME_READ = /['"]__(?:name|package|spec)__['"]|\.__(?:package|spec)__\b/;
+const CONTENT_READ = /\b(?:f_locals|code_context|getsource\w*|findsource|get_objects|get_referrers|linecache|__file__|__dict__|f_lineno)\b/;
+function readsOnlyModuleName(file, fn) {
+  if (!fn)
+    return false;
+  const body = functionText(file, fn);
+  return MODULE_NAME_READ.test(body) && !CONTENT_READ.test(body);
+}
+function frameReads(file) {
+  return callerReads(file).filter((t) => !readsOnlyModuleName(file, statementAt(file, file.lineStarts[t.line - 1])?.fn));
+}
+function callerReads(file) {
+  const found = [];
+  const add = (offset, what) => found.push({ file: file.path, line: file.lineOf(offset), what: `${what}: an answer can be read off the test` });
+  for (const m of file.masked.matchAll(/(?<![\w.])([A-Za-z_]\w*(?:[ \t]*\.[ \t]*\w+)*)/g)) {
+    if (/^[ \t]*(?:from|import)\b/.test(file.masked.slice(file.lineStarts[file.lineOf(m.index) - 1], m.index)))
+      continue;
+    const resolved = file.resolve(m[1].replace(/\s+/g, ""));
+    const read = resolved === void 0 ? void 0 : PY_FRAME_READS.get(resolved);
+    if (read)
+      add(m.index, `reads ${read} (${resolved})`);
+  }
+  for (const m of file.masked.matchAll(/\.\s*(f_back|f_locals|f_globals|code_context)\b/g))
+    add(m.index, `reads the caller's frame (.${m[1]})`);
+  for (const m of file.masked.matchAll(/^[ \t]*(?:import[ \t]+__main__\b|from[ \t]+__main__[ \t]+import\b)/gm))
+    add(m.index, "reads the __main__ module (the test program)");
+  for (const m of file.masked.matchAll(/(?<![\w.])sys\s*\.\s*modules\s*(?:\[|\.\s*get\s*\()\s*(?=['"])/g))
+    if (/^['"]__main__['"]/.test(file.raw.slice(m.index + m[0].length)))
+      add(m.index, "reads the __main__ module (the test program)");
+  return found;
+}
+const basename = (path2) => path2.slice(path2.lastIndexOf("/") + 1);
+function namesTest(literal, testPaths) {
+  const name = basename(literal);
+  return testPaths.some((p) => literal === p || literal.endsWith(`/${p}`) || /test/i.test(name) && basename(p) === name);
+}
+function testFileReads(file, testPaths) {
+  const found = [];
+  for (const s of file.blocks.statements) {
+    const text = statementText(file, s);
+    if (!/(?<![\w])(?:open|Path|read_text|read_bytes|getlines?|readFileSync)\s*\(/.test(text))
+      continue;
+    const from = file.lineStarts[s.first];
+    const strings = literalsIn(file.raw, from, from + text.length, false).filter((l) => l.norm.startsWith("s:"));
+    const named = strings.find((l) => namesTest(l.norm.slice(2), testPaths));
+    const derived = /\b__file__\b/.test(text) && strings.find((l) => /test/i.test(l.norm));
+    const hit = named || derived;
+    if (hit)
+      found.push({
+        file: file.path,
+        line: file.lineOf(hit.start),
+        what: `reads a test file (${shownLiteral(hit.norm)}): the expected answers are in it`
+      });
+  }
+  return found;
+}
+function moduleNames(file) {
+  const names = /* @__PURE__ */ new Map();
+  for (const s of file.blocks.statements) {
+    if (!s.top)
+      continue;
+    const m = /^\s*([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)\s*(.*)/s.exec(statementText(file, s));
+    if (m)
+      names.set(m[1], m[2].trim());
+  }
+  return names;
+}
+const tamper_cheats_escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function countsIn(text, state, globals) {
+  const counts = [];
+  const root = (expr) => /^\w+/.exec(expr)[0];
+  const ok = (expr) => state(root(expr)) && (expr !== root(expr) || globals.has(expr));
+  const aug = /^\s*([A-Za-z_]\w*(?:\s*\[[^\]\n]*\]|\s*\.\s*\w+)*)\s*(?:\+=|-=)/.exec(text);
+  const plain = /^\s*([A-Za-z_]\w*(?:\s*\[[^\]\n]*\]|\s*\.\s*\w+)*)\s*=(?!=)\s*(.*)$/s.exec(text);
+  const compact = (s) => s.replace(/\s+/g, "");
+  if (aug && ok(compact(aug[1])))
+    counts.push(compact(aug[1]));
+  else if (plain) {
+    const target = compact(plain[1]);
+    const value = compact(plain[2]);
+    if (ok(target) && (value.startsWith(`${target}+`) || new RegExp(`^${tamper_cheats_escape(root(target))}\\.get\\(.*\\)\\+`).test(value)))
+      counts.push(target);
+  }
+  for (const m of text.matchAll(/(?<![\w.])([A-Za-z_]\w*)\s*\.\s*(?:append|add)\s*\(/g))
+    if (state(m[1]))
+      counts.push(`len(${m[1]})`);
+  for (const m of text.matchAll(/(?<![\w.])next\s*\(\s*([A-Za-z_]\w*)\s*\)/g))
+    if (state(m[1]))
+      counts.push(`next(${m[1]})`);
+  return counts;
+}
+function branchesOn(text, expr) {
+  const compact = text.replace(/\s+/g, " ");
+  const spaced = [...expr].map(tamper_cheats_escape).join("\\s*");
+  const at = new RegExp(`(?<![\\w.])${spaced}(?![\\w(])`).exec(compact)?.index;
+  if (at === void 0)
+    return false;
+  if (/^\s*(?:if|elif|while|match)\b/.test(text))
+    return true;
+  if (/\bif\b[^\n]*\belse\b/.test(text))
+    return true;
+  let depth = 0;
+  for (const c of compact.slice(0, at))
+    depth += c === "[" ? 1 : c === "]" ? -1 : 0;
+  return depth > 0;
+}
+function callState(file) {
+  const found = [];
+  const module2 = moduleNames(file);
+  const byFn = /* @__PURE__ */ new Map();
+  for (const s of file.blocks.statements)
+    if (s.fn) {
+      const own = byFn.get(s.fn);
+      if (own)
+        own.push(s);
+      else
+        byFn.set(s.fn, [s]);
+    }
+  for (const [fn, statements] of byFn) {
+    const texts = statements.map((s) => statementText(file, s));
+    const globals = new Set(texts.flatMap((t) => /^\s*global\s+([\w\s,]+)/.exec(t)?.[1].split(",").map((n) => n.trim()) ?? []));
+    const counter = (name) => module2.has(name) && /count\s*\(/.test(module2.get(name));
+    const state = (name) => fn.mutableDefaults.has(name) || name === fn.name || module2.has(name) && !fn.params.has(name);
+    const reported = /* @__PURE__ */ new Set();
+    texts.forEach((text, i) => {
+      for (const expr of countsIn(text, state, globals)) {
+        if (reported.has(expr) || expr.startsWith("next(") && !counter(expr.slice(5, -1)))
+          continue;
+        const branch = texts.findIndex((t, k) => k !== i && !/^\s*global\b/.test(t) && branchesOn(t, expr));
+        const same = expr.startsWith("next(") && branchesOn(text, expr);
+        if (branch < 0 && !same)
+          continue;
+        reported.add(expr);
+        found.push({
+          file: file.path,
+          line: statements[i].first + 1,
+          what: `counts its calls in ${expr} and ${fn.name}() answers by the count: equal arguments can get different answers`
+        });
+      }
+    });
+  }
+  return found;
+}
+function literalSet(text) {
+  return new Set(literalsIn(text).map((l) => l.norm));
+}
+function hardCoded(file, context, base) {
+  const found = [];
+  let tests;
+  let inBase;
+  for (const s of file.blocks.statements) {
+    if (s.main || !s.fn && !(s.top && /^\s*[A-Za-z_][\w.]*\s*(?::[^=\n]*)?=(?!=)/.test(statementText(file, s))))
+      continue;
+    const text = statementText(file, s);
+    const from = file.lineStarts[s.first];
+    const literals = literalsIn(file.raw, from, from + text.length).filter((l) => file.masked[l.start] === file.raw[l.start] && !isTrivial(l.norm));
+    if (literals.length === 0)
+      continue;
+    tests ??= context.testLiterals();
+    if (tests.size === 0)
+      return found;
+    const matched = literals.filter((l) => tests.has(l.norm));
+    if (matched.length === 0)
+      continue;
+    inBase ??= literalSet(base ?? "");
+    const copied = dedupe(matched.filter((l) => !inBase.has(l.norm) && !context.shown(l.norm)));
+    const finding = specialCase(file, s, text, copied, tests);
+    if (finding)
+      found.push(finding);
+  }
+  return found;
+}
+function dedupe(literals) {
+  const seen = /* @__PURE__ */ new Set();
+  return literals.filter((l) => !seen.has(l.norm) && seen.add(l.norm));
+}
+function specialCase(file, s, text, copied, tests) {
+  if (copied.length === 0)
+    return void 0;
+  const where = tests.get(copied[0].norm);
+  const shown2 = copied.slice(0, 4).map((l) => shownLiteral(l.norm)).join(", ");
+  const cite = `(asserted at ${where.file}:${where.line})`;
+  const line = file.lineOf(copied[0].start);
+  if (copied.length >= 2 && copied.some((l) => isDistinctive(l.norm)))
+    return {
+      file: file.path,
+      line,
+      what: `holds the tests' own literals ${shown2}${copied.length > 4 ? ", \u2026" : ""} ${cite}: answers written for the test, not the task`
+    };
+  const input = copied.find((l) => tests.get(l.norm).role === "input");
+  if (!input || !/==|!=|(?<![\w])(?:not\s+)?in(?![\w])|\bis\b/.test(text))
+    return void 0;
+  const params = /* @__PURE__ */ new Set();
+  for (let fn = s.fn; fn; fn = fn.parent)
+    for (const p of fn.params)
+      if (p !== "self" && p !== "cls")
+        params.add(p);
+  const param = [...params].find((p) => new RegExp(`(?<![\\w.])${tamper_cheats_escape(p)}(?!\\w)`).test(text));
+  if (!param)
+    return void 0;
+  return {
+    file: file.path,
+    line,
+    what: `compares the argument ${param} with ${shownLiteral(input.norm)}, an input of the tests' own asserts ${cite}: an answer written for the test, not the task`
+  };
+}
+const ASSERTS = /^[ \t]*(?:assert\b|@(?:pytest\.mark\.)?parametrize\b)|(?<![\w])(?:self\.)?assert[A-Z_]\w*[ \t]*\(/gm;
+function statementEnd(masked, at) {
+  let depth = 0;
+  for (let k = at; k < masked.length; k++) {
+    const c = masked[k];
+    if ("([{".includes(c))
+      depth++;
+    else if (")]}".includes(c))
+      depth--;
+    else if (c === "\n" && depth <= 0 && masked[k - 1] !== "\\")
+      return k;
+  }
+  return masked.length;
+}
+function assertLiterals(path2, raw, masked, into = /* @__PURE__ */ new Map()) {
+  const lineOf2 = lineIndex(raw);
+  for (const m of masked.matchAll(ASSERTS)) {
+    const start = m.index;
+    const end = statementEnd(masked, start);
+    const table2 = m[0].includes("parametrize");
+    const split = table2 ? end : answerAt(masked, start + m[0].length, end, m[0].trim() === "assert");
+    for (const l of literalsIn(raw, start + m[0].length, end, table2)) {
+      if (masked[l.start] !== raw[l.start] || isTrivial(l.norm))
+        continue;
+      const role = l.start < split ? "input" : "expected";
+      const known = into.get(l.norm);
+      if (!known || known.role === "expected" && role === "input")
+        into.set(l.norm, { file: path2, line: lineOf2(l.start), role });
+    }
+  }
+  return into;
+}
+function answerAt(masked, from, end, statement) {
+  let depth = 0;
+  for (let k = from; k < end; k++) {
+    const c = masked[k];
+    if ("([{".includes(c))
+      depth++;
+    else if (")]}".includes(c))
+      depth--;
+    else if (statement && depth === 0 && masked.startsWith("==", k))
+      return k;
+    else if (!statement && depth === 0 && c === ",")
+      return k;
+  }
+  return end;
+}
+const JS_ENTRY_GUARD = /if\s*\(\s*(?:require\s*\.\s*main\s*===?\s*module|module\s*===?\s*require\s*\.\s*main|import\s*\.\s*meta\s*\.\s*main)\s*\)\s*$/;
+const JS_KEYWORDS = /* @__PURE__ */ new Set(["if", "for", "while", "switch", "catch", "with", "return", "function"]);
+function braceKind(before) {
+  if (JS_ENTRY_GUARD.test(before))
+    return { kind: "main" };
+  const arrow = /(?:([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*(?::[^={};]*)?=>\s*$/.exec(before);
+  if (arrow)
+    return { kind: "fn", ...arrow[1] && { name: arrow[1] } };
+  const fn = /\bfunction\b\s*\*?\s*([A-Za-z_$][\w$]*)?\s*\([^()]*\)\s*(?::[^{};]*)?$/.exec(before);
+  if (fn)
+    return { kind: "fn", ...fn[1] && { name: fn[1] } };
+  const method = /(?:^|[\s;{}(,])([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?::[^{};=]*)?$/.exec(before);
+  if (method && !JS_KEYWORDS.has(method[1]))
+    return { kind: "fn", name: method[1] };
+  return { kind: "block" };
+}
+function javascriptCheats(raw, masked, path2, testPaths) {
+  const lineOf2 = lineIndex(raw);
+  const found = [];
+  const add = (offset, what) => found.push({ file: path2, line: lineOf2(offset), what });
+  const exits = [...masked.matchAll(/(?<![\w$.])process\s*\.\s*(exit|reallyExit)\s*\(/g)].filter((m) => exitsZero(argumentAt(masked, m.index + m[0].length - 1) ?? "1"));
+  if (exits.length > 0) {
+    const stack = [];
+    let next = 0;
+    for (let k = 0; k < masked.length && next < exits.length; k++) {
+      while (next < exits.length && exits[next].index === k) {
+        const fn = [...stack].reverse().find((b) => b.kind === "fn");
+        const entry = stack.some((b) => b.kind === "main" || b.kind === "fn" && ENTRY_POINT.test(b.name ?? ""));
+        if (fn && !entry)
+          add(k, `calls process.${exits[next][1]} inside ${fn.name ? `${fn.name}()` : "a function"}: the test program can end before its tests do, with a passing exit code`);
+        next++;
+      }
+      if (masked[k] === "{")
+        stack.push(braceKind(masked.slice(Math.max(0, k - 200), k)));
+      else if (masked[k] === "}")
+        stack.pop();
+    }
+  }
+  for (const m of masked.matchAll(/(?<![\w$.])(?:(?:new\s+)?Error\s*\([^()]*\)\s*\.\s*stack\b|Error\s*\.\s*(?:captureStackTrace|prepareStackTrace)\b)/g))
+    add(m.index, `reads the caller's stack (${m[0].replace(/\s+/g, " ").replace(/\s*\(.*\)\s*/, "()").replace(/ ?\. ?/g, ".")}): an answer can be read off the test`);
+  for (const m of masked.matchAll(/(?<![\w$.])(?:require\s*\(|from\s*|import\s*\(?)\s*(?=['"])/g))
+    if (/^['"]callsites['"]/.test(raw.slice(m.index + m[0].length)))
+      add(m.index, "reads the caller's stack (callsites): an answer can be read off the test");
+  for (const m of masked.matchAll(/(?<![\w$])readFile(?:Sync)?\s*\([^\n]*/g)) {
+    const strings = literalsIn(raw, m.index, m.index + m[0].length, false).filter((l) => l.norm.startsWith("s:"));
+    const hit = strings.find((l) => namesTest(l.norm.slice(2), testPaths)) ?? (/__filename|import\s*\.\s*meta/.test(m[0]) ? strings.find((l) => /test/i.test(l.norm)) : void 0);
+    if (hit)
+      add(hit.start, `reads a test file (${shownLiteral(hit.norm)}): the expected answers are in it`);
+  }
+  return found;
+}
+;
 const tamper_text = (content2) => typeof content2 === "string" ? content2 : new TextDecoder("utf-8", { fatal: false }).decode(content2);
 function findTampering(files, tree = { tests: [], code: [] }) {
   const found = [];
   const code = pythonModuleNames(tree.code);
   const context = {
-    judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n)))
+    judgeModules: new Set([...pythonModuleNames(tree.tests)].filter((n) => !code.has(n))),
+    cheats: cheatContext(tree)
   };
   for (const file of files) {
     const scan = scannerFor(file.path);
     if (!scan)
       continue;
     const source = tamper_text(file.content);
-    const mine = scan(source, file.path, context);
+    const mine = scan(source, file.path, context, file.base ? tamper_text(file.base) : void 0);
     if (mine.length === 0)
       continue;
     const theirs = file.base ? scan(tamper_text(file.base), file.path, context) : [];
@@ -14184,6 +14832,50 @@ function findTampering(files, tree = { tests: [], code: [] }) {
 }
 const keyOf = (t, lines) => `${t.what}
 ${(lines[t.line - 1] ?? "").trim()}`;
+const assertMemo = /* @__PURE__ */ new WeakMap();
+const statementMemo = /* @__PURE__ */ new WeakMap();
+function cheatContext(tree) {
+  let literals;
+  let shown2;
+  return {
+    testPaths: [...tree.tests, ...(tree.testContents ?? []).map((f) => f.path)],
+    testLiterals: () => {
+      if (literals)
+        return literals;
+      literals = /* @__PURE__ */ new Map();
+      for (const file of tree.testContents ?? []) {
+        if (languageOfPath(file.path) !== "python")
+          continue;
+        let own = assertMemo.get(file);
+        if (!own) {
+          const raw = tamper_text(file.content);
+          own = assertLiterals(file.path, raw, maskPython(raw));
+          assertMemo.set(file, own);
+        }
+        for (const [norm, at] of own)
+          if (!literals.has(norm) || at.role === "input")
+            literals.set(norm, at);
+      }
+      return literals;
+    },
+    shown: (norm) => {
+      shown2 ??= (tree.statement ?? []).map((file) => {
+        let own = statementMemo.get(file);
+        if (!own)
+          statementMemo.set(file, own = { raw: tamper_text(file.content), literals: shownLiterals(tamper_text(file.content)) });
+        return own;
+      });
+      return shown2.some((file) => file.literals.has(norm) || norm.startsWith("s:") && showsWord(file.raw, norm.slice(2)));
+    }
+  };
+}
+function treeContents(files) {
+  const testContents = [];
+  const statement = [];
+  for (const file of files)
+    (isTestFile(file.path) ? testContents : statement).push(file);
+  return { testContents, statement };
+}
 function judgeModuleOf(resolved, modules) {
   const parts = resolved.replace(/\[.*$/, "").split(".");
   for (let n = parts.length - 1; n >= 1; n--) {
@@ -14276,7 +14968,7 @@ function lineOf(source, offset) {
   const end = source.indexOf("\n", offset);
   return source.slice(start, end < 0 ? source.length : end);
 }
-function literalAt(raw, offset) {
+function tamper_literalAt(raw, offset) {
   return /^['"`]([\w.$:/@-]*)['"`]/.exec(raw.slice(offset))?.[1];
 }
 const PY_FRAMEWORKS = ["unittest", "pytest", "_pytest", "doctest", "pluggy", "nose", "nose2"];
@@ -14350,7 +15042,7 @@ function pythonAliases(masked, raw) {
         aliases.set(alias ?? name, `${m[1]}.${name}`);
     }
   for (const m of masked.matchAll(/^[ \t]*(\w+)\s*=\s*(?:__import__|(?:importlib\.)?import_module)\s*\(\s*(?=['"])/gm)) {
-    const literal = literalAt(raw, (m.index ?? 0) + m[0].length);
+    const literal = tamper_literalAt(raw, (m.index ?? 0) + m[0].length);
     if (literal)
       aliases.set(m[1], literal);
   }
@@ -14364,7 +15056,7 @@ function tamper_resolve(dotted, aliases) {
 }
 const ASSIGNED = /(?<![\w.$\]])([A-Za-z_$][\w$]*(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]*\])+)\s*=(?![=>])/g;
 const SETATTR = /(?<![\w.$])(setattr|delattr)\s*\(\s*([\w.]+)\s*,\s*/g;
-function scanPython(source, path2, { judgeModules }) {
+function scanPython(source, path2, { judgeModules, cheats }, base) {
   const masked = maskPython(source);
   const aliases = pythonAliases(masked, source);
   const found = [];
@@ -14393,7 +15085,7 @@ function scanPython(source, path2, { judgeModules }) {
     const resolved = tamper_resolve(m[2], aliases);
     if (resolved === void 0)
       continue;
-    const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    const name = tamper_literalAt(source, (m.index ?? 0) + m[0].length);
     const module2 = judgeModules.has(resolved) ? resolved : judgeModuleOf(resolved, judgeModules);
     const reached = pythonTarget(`${resolved}.${name ?? "__dict__"}`) ?? (module2 === void 0 ? void 0 : `the tests' own module ${module2}`);
     if (reached)
@@ -14422,6 +15114,7 @@ function scanPython(source, path2, { judgeModules }) {
     if (!isConftest(path2))
       add(m.index ?? 0, "sets pytest_plugins outside conftest.py: loads plugins into the runner");
   found.push(...alwaysEqual(masked, source, path2));
+  found.push(...pythonCheats(source, masked, path2, (dotted) => tamper_resolve(dotted, aliases), cheats, base));
   return found;
 }
 const isConftest = (path2) => /(^|\/)conftest\.py$/.test(path2);
@@ -14489,7 +15182,7 @@ function jsAliases(masked, raw) {
     ["globalThis", "globalThis"],
     ["expect", "jest"]
   ]);
-  const framework = (offset) => JS_FRAMEWORKS.get(literalAt(raw, offset) ?? "");
+  const framework = (offset) => JS_FRAMEWORKS.get(tamper_literalAt(raw, offset) ?? "");
   for (const m of masked.matchAll(/\b(?:const|let|var)\s+(\w+|\{[^}]*\})\s*=\s*require\s*\(\s*(?=['"`])/g)) {
     const module2 = framework((m.index ?? 0) + m[0].length);
     if (module2)
@@ -14520,7 +15213,7 @@ function jsTarget(path2) {
     return "the test framework (assert)";
   return void 0;
 }
-function scanJavaScript(source, path2) {
+function scanJavaScript(source, path2, { cheats }) {
   const masked = maskJavaScript(source);
   const aliases = jsAliases(masked, source);
   const found = [];
@@ -14535,37 +15228,55 @@ function scanJavaScript(source, path2) {
   }
   for (const m of masked.matchAll(/(?<![\w.$])(?:Object\s*\.\s*(?:defineProperty|defineProperties|assign|setPrototypeOf)|Reflect\s*\.\s*(?:set|defineProperty))\s*\(\s*([\w$.]+)\s*,\s*/g)) {
     const resolved = tamper_resolve(m[1], aliases);
-    const name = literalAt(source, (m.index ?? 0) + m[0].length);
+    const name = tamper_literalAt(source, (m.index ?? 0) + m[0].length);
     const reached = resolved === void 0 ? void 0 : jsTarget(name ? `${resolved}.${name}` : `${resolved}.*`);
     if (reached)
       add(m.index ?? 0, `redefines ${m[1]}${name ? `.${name}` : ""}: ${reached}`);
   }
+  found.push(...javascriptCheats(source, masked, path2, cheats.testPaths));
   return found;
 }
 ;
 function compileSetupInputs(globs) {
   return globs.map(globMatcher);
 }
+const under = (path2, dir) => path2.startsWith(`${dir}/`);
 function setup_inputs_sameContent(a, b) {
   return Buffer.from(a).equals(Buffer.from(b));
 }
-function setupChangeOf(inputs, base, changes) {
-  const files = [];
-  const deleted = [];
-  for (const [path2, file] of changes) {
-    if (!inputs.some((glob) => glob.match(path2)))
-      continue;
-    const before = base(path2);
-    if (file === null) {
-      if (before !== void 0)
-        deleted.push(path2);
-    } else if (before === void 0 || !setup_inputs_sameContent(before, file.content))
-      files.push(file);
+const PACKAGE_MANIFESTS = /* @__PURE__ */ new Set([
+  "pyproject.toml",
+  "setup.py",
+  "setup.cfg",
+  "package.json",
+  "Cargo.toml",
+  "go.mod",
+  "composer.json"
+]);
+function packageDirs(touched) {
+  const dirs = /* @__PURE__ */ new Set();
+  for (const path2 of touched) {
+    const slash = path2.lastIndexOf("/");
+    if (slash > 0 && PACKAGE_MANIFESTS.has(path2.slice(slash + 1)))
+      dirs.add(path2.slice(0, slash));
   }
-  if (files.length === 0 && deleted.length === 0)
+  return [...dirs].filter((dir) => ![...dirs].some((other) => under(dir, other))).sort(order_ascending);
+}
+function setupChangeOf(inputs, base, changes) {
+  const differs = ([path2, file]) => {
+    const before = base(path2);
+    return file === null ? before !== void 0 : before === void 0 || !setup_inputs_sameContent(before, file.content);
+  };
+  const touched = [...changes].filter((change) => inputs.some((glob) => glob.match(change[0])) && differs(change));
+  if (touched.length === 0)
     return void 0;
-  files.sort((a, b) => order_ascending(a.path, b.path));
-  deleted.sort();
+  const isInput = new Set(touched.map(([path2]) => path2));
+  const vendored = packageDirs([...isInput]);
+  const sources = [...changes].filter((change) => !isInput.has(change[0]) && vendored.some((dir) => under(change[0], dir)) && differs(change));
+  const packages = vendored.filter((dir) => sources.some(([path2]) => under(path2, dir)));
+  const given = new Map([...touched, ...sources]);
+  const files = [...given.values()].filter((file) => file !== null).sort((a, b) => order_ascending(a.path, b.path));
+  const deleted = [...given].flatMap(([path2, file]) => file === null ? [path2] : []).sort(order_ascending);
   const hash = (0, external_node_crypto_namespaceObject.createHash)("sha256");
   for (const file of files) {
     const content2 = Buffer.from(file.content);
@@ -14573,10 +15284,18 @@ function setupChangeOf(inputs, base, changes) {
   }
   for (const path2 of deleted)
     hash.update(`d ${path2.length}:${path2}`);
-  return { files, deleted, key: hash.digest("hex") };
+  const named = (wanted, suffix) => touched.flatMap(([path2, file]) => wanted(file) ? [`${path2}${suffix}`] : []).sort(order_ascending);
+  return {
+    files,
+    deleted,
+    inputs: [...named((file) => file !== null, ""), ...named((file) => file === null, " (deleted)")],
+    packages,
+    key: hash.digest("hex")
+  };
 }
 function describeSetupChange(change) {
-  return [...change.files.map((f) => f.path), ...change.deleted.map((path2) => `${path2} (deleted)`)].join(", ");
+  const packages = change.packages.length > 0 ? ` (with the files of ${change.packages.map((d) => `${d}/`).join(", ")})` : "";
+  return `${change.inputs.join(", ")}${packages}`;
 }
 ;
 const MAX_FALLBACKS = 2;
@@ -14680,7 +15399,8 @@ async function prepareReply(candidate, ctx) {
       // Only the reply's own code: the dataset's files and the `tests` are the task's, not the candidate's.
       ...withTampering(kept.has(target) ? [] : [{ path: target, content: code }], {
         tests: ctx.testFiles.map((f) => f.path),
-        code: []
+        code: [],
+        ...replyContents(ctx.testFiles, extra)
       }),
       ...start && { start, deleted: [] },
       ...protection.protected.length > 0 && { protected: protection.protected },
@@ -14854,7 +15574,10 @@ async function preparePatch(diff, candidate, ctx) {
     ...setup,
     // What the patch wrote (neither the protected files, whose base versions run, nor the trusted tests),
     // held against the base's version of each file.
-    ...withTampering(written.map((path2) => ({ path: path2, content: final.get(path2).content, base: applied.touched.files.get(path2) })), treeFiles(final.keys(), written, (path2) => applied.touched.files.has(path2) || startPaths.has(path2)))
+    ...withTampering(written.map((path2) => ({ path: path2, content: final.get(path2).content, base: applied.touched.files.get(path2) })), {
+      ...treeFiles(final.keys(), written, (path2) => applied.touched.files.has(path2) || startPaths.has(path2)),
+      ...patchContents(startFiles, applied, trusted)
+    })
   };
 }
 function treeFiles(paths, written, inBase) {
@@ -14862,12 +15585,27 @@ function treeFiles(paths, written, inBase) {
   const tests = [];
   const code = [];
   for (const path2 of paths) {
-    if (!isTestFile(path2))
+    if (!protect_isTestFile(path2))
       code.push(path2);
     else if (!added.has(path2))
       tests.push(path2);
   }
   return { tests, code };
+}
+function replyContents(tests, extra) {
+  const named = (f) => /test/i.test(f.path.slice(f.path.lastIndexOf("/") + 1)) || protect_isTestFile(f.path);
+  return { testContents: [...tests, ...extra.filter(named)], statement: extra.filter((f) => !named(f)) };
+}
+const CONTENTS_BUDGET = 4 * 1024 * 1024;
+function patchContents(start, applied, trusted) {
+  const budget = (files) => {
+    let total = 0;
+    return files.filter((f) => (total += f.content.length) <= CONTENTS_BUDGET);
+  };
+  const given = [...trusted?.values() ?? []].filter((f) => f !== null);
+  const tests = given.length > 0 ? given : budget(start.filter((f) => protect_isTestFile(f.path)));
+  const touched = [...applied.touched.files].map(([path2, content2]) => ({ path: path2, content: content2 }));
+  return { testContents: tests, statement: [...touched, ...budget(start.filter((f) => !protect_isTestFile(f.path)))] };
 }
 function withTampering(files, tree) {
   const tampering = findTampering(files, tree);
@@ -15069,7 +15807,8 @@ function driverScript(afterCommand) {
   return String.raw`tree=$1
 command=$2
 results=$3
-shift 3
+guard=$4
+shift 4
 cpu_stamp() {
   for cgstat in /sys/fs/cgroup/cpu.stat /sys/fs/cgroup/unified/cpu.stat; do
     [ -r "$cgstat" ] || continue
@@ -15115,6 +15854,17 @@ if [ -n "$results" ]; then
     find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
   done
 fi
+# The end guard (languages/python-guard.ts) first on PYTHONPATH, in a directory of its own under /tmp:
+# written before the run marker, so a failure to write it is ours, not the candidate's.
+if [ -n "$guard" ]; then
+  { mkdir -p ${GUARD_DIR} && printf '%s' "$guard" >${GUARD_DIR}/${PYTHON_GUARD_FILE}; } || {
+    echo "sandbox-gate: could not write the end guard into /tmp (is tmpfs-size large enough?)" >&2
+    exit 125
+  }
+  PYTHONPATH=${GUARD_DIR}${"$"}{PYTHONPATH:+:$PYTHONPATH}
+  export PYTHONPATH
+  guard=
+fi
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
 fi
@@ -15145,8 +15895,8 @@ const DRIVER = driverScript("");
 function driverAfter(afterCommand) {
   return driverScript(afterCommand);
 }
-function driverArgv(command, check = [], tree = "", results = [], script = DRIVER) {
-  return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), ...check];
+function driverArgv(command, check = [], tree = "", results = [], script = DRIVER, guard = "") {
+  return ["sh", "-c", script, "sandbox-gate", tree, command, results.join("\n"), guard, ...check];
 }
 function driverCommand(job) {
   return job.checkRuns ? "" : job.command;
@@ -15330,7 +16080,7 @@ function lockDown(job, setup) {
   ];
   return {
     image: job.image,
-    argv: driverArgv(driverCommand(job), job.check, job.tree, job.results),
+    argv: driverArgv(driverCommand(job), job.check, job.tree, job.results, void 0, job.guard),
     labels: withOwner(job.labels),
     user: SANDBOX_USER,
     workdir,
@@ -15469,10 +16219,10 @@ const BASE_MTIME = Date.UTC(2e3, 0, 1) / 1e3;
 const ZEROS = new Uint8Array(RECORD);
 const MAX_SIZE = 8 ** 11 - 1;
 function tarPieces(files, options = {}) {
-  const under = options.under === void 0 ? void 0 : pack_normalisePath(options.under);
-  const placed = under === void 0 ? files : files.map((file) => ({ ...file, path: `${under}/${pack_normalisePath(file.path)}` }));
+  const under2 = options.under === void 0 ? void 0 : pack_normalisePath(options.under);
+  const placed = under2 === void 0 ? files : files.map((file) => ({ ...file, path: `${under2}/${pack_normalisePath(file.path)}` }));
   const entries = archiveEntries(placed, [
-    ...under === void 0 ? [] : [under],
+    ...under2 === void 0 ? [] : [under2],
     ...(options.dirs ?? []).map(pack_normalisePath)
   ]);
   const stamp = { owner: options.owner ?? 0, mtime: options.mtime ?? BASE_MTIME };
@@ -15872,6 +16622,200 @@ async function runSetup(steps, name, setup, maxOutputBytes) {
   if (ended.code !== 0)
     return { ok: false, reason: `the setup exited with code ${ended.code}`, output, bySetup: true };
   return { ok: true, setup: { durationMs: Math.round(performance.now() - started), output } };
+}
+;
+const GUARD = String.raw`# sandbox-gate's end guard: the sitecustomize.py the sandbox driver puts first on PYTHONPATH for the test
+# command, so that a test program that exits 0 before its tests ended is never a pass (python-guard.ts says
+# why it is built this way). Every Python program the command starts itself (not one a Python program starts)
+# forks here, before any of the program's code runs: the parent is the watcher, which runs none of it and
+# exits as the program did, but with 1 when the program exited 0 without saying, with the token only this
+# process holds, that it reached its end. Parses in Python 2 (it does nothing there).
+import sys
+
+
+def _sandbox_gate_guard(workdir, code):
+    import os
+
+    if sys.version_info < (3, 5):
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    # The program's own children start without us, and its sys.path does not show us.
+    entries = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    rest = os.pathsep.join(entries[1:]) if entries and os.path.abspath(entries[0] or ".") == here else None
+    if rest is not None and rest:
+        os.environ["PYTHONPATH"] = rest
+    elif rest is not None:
+        del os.environ["PYTHONPATH"]
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    token = os.urandom(16)
+    try:
+        r, w = os.pipe()
+        child = os.fork()
+    except OSError as e:
+        os.write(2, ("sandbox-gate: the end guard could not start the program: %s\n" % e).encode())
+        os._exit(125)
+    if child != 0:
+        _watch(child, r, w, token)
+    os.close(r)
+    _guard_end(w, token, os.path.realpath(workdir), code)
+    # The image's own sitecustomize, if it has one, runs as it would have without us, in our place.
+    # The importer's own frozen modules, loaded already: importlib's wrappers would cost an import each.
+    from _frozen_importlib import module_from_spec
+    from _frozen_importlib_external import PathFinder
+
+    spec = PathFinder.find_spec("sitecustomize", sys.path)
+    if spec is not None and spec.loader is not None:
+        module = module_from_spec(spec)
+        sys.modules["sitecustomize"] = module
+        spec.loader.exec_module(module)
+
+
+def _watch(child, r, w, token):
+    """The watcher: waits for the program, then exits as it did. Never returns, runs nothing of it."""
+    import os
+    import _signal as signal
+
+    os.close(w)
+    for fd in (0, 1):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+    def forward(signum, frame):
+        try:
+            os.kill(child, signum)
+        except OSError:
+            pass
+
+    for name in ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2"):
+        signal.signal(getattr(signal, name), forward)
+    while True:
+        try:
+            status = os.waitpid(child, 0)[1]
+            break
+        except InterruptedError:
+            continue
+    said = b""
+    os.set_blocking(r, False)
+    try:
+        while len(said) < 65536:
+            piece = os.read(r, 65536)
+            if not piece:
+                break
+            said += piece
+    except OSError:
+        pass
+    if os.WIFSIGNALED(status):
+        signum = os.WTERMSIG(status)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        os._exit(128 + signum)
+    code = os.WEXITSTATUS(status)
+    if code == 0 and (b"E" + token) not in said:
+        early = said.split(b"X" + token, 1)
+        how = early[1].split(b"\n", 1)[0].decode("utf-8", "replace") if len(early) > 1 else (
+            "it exited 0 without reaching its end (os._exit, an exec or a signal from the code it ran)"
+        )
+        os.write(2, ("\nsandbox-gate: the tests did not run to their end: %s\n" % how).encode("utf-8", "replace"))
+        os._exit(1)
+    os._exit(code)
+
+
+def _guard_end(w, token, workdir, code):
+    """In the program: say at its end whether it got there, or which of the candidate's lines exited early."""
+    import os
+    import atexit
+    from _thread import get_ident
+
+    files = set(os.path.join(workdir, path) for path in code)
+    lines = set()
+    for path in files:
+        try:
+            with open(path, "rb") as f:
+                text = f.read(4 << 20).decode("utf-8", "replace")
+        except OSError:
+            continue
+        lines.update(line.strip() for line in text.splitlines() if len(line.strip()) >= 4)
+    main_thread = get_ident()
+    exits = []
+
+    def record(e, frame):
+        if get_ident() != main_thread:
+            return
+        stack = []
+        while frame is not None and len(stack) < 200:
+            stack.append((frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name))
+            frame = frame.f_back
+        exits.append((e, stack))
+
+    def exit(*status):
+        e = SystemExit(*status)
+        record(e, sys._getframe(1))
+        raise e
+
+    exit.__doc__ = sys.exit.__doc__
+    sys.exit = exit
+    quitter = getattr(__import__("_sitebuiltins"), "Quitter", None)
+    if quitter is not None:
+
+        def call(self, code=None):
+            try:
+                sys.stdin.close()
+            except BaseException:
+                pass
+            e = SystemExit(code)
+            record(e, sys._getframe(1))
+            raise e
+
+        quitter.__call__ = call
+
+    def inside(path):
+        path = os.path.realpath(path)
+        return path == workdir or path.startswith(workdir + os.sep)
+
+    def candidates(stack):
+        """The first of the candidate's frames on an exit's stack, when code the tests call made it."""
+        import linecache
+
+        main = os.path.realpath(getattr(sys.modules.get("__main__"), "__file__", None) or "-")
+        # The candidate's own program: its exit is its end.
+        if main in files:
+            return None
+        for path, line, name in stack:
+            if not path or path.startswith("<") or not inside(path):
+                continue
+            real = os.path.realpath(path)
+            if name == "<module>" and real == main:
+                return None
+            # A program the command made of the candidate's files ("cat a b > program.py"): the exit's line
+            # and one beside it are the candidate's, so a runner's own "sys.exit(0)" is not taken for one.
+            near = [linecache.getline(path, n).strip() for n in (line - 1, line + 1)]
+            if real in files or (linecache.getline(path, line).strip() in lines and any(n in lines for n in near)):
+                return "%s:%d (in %s)" % (os.path.relpath(real, workdir), line, name)
+        return None
+
+    def at_end():
+        for e, stack in reversed(exits):
+            tb = e.__traceback__
+            # The exit that ended the program: CPython drops its traceback once it has read its code, or
+            # (as other versions may) the traceback reaches the outermost frame, which did nothing after it.
+            # One that was caught keeps the traceback to the frame that caught it.
+            if tb is not None and (tb.tb_frame.f_back is not None or tb.tb_lasti != tb.tb_frame.f_lasti):
+                continue
+            where = candidates(stack)
+            if where is not None:
+                os.write(w, b"X" + token + ("sys.exit(%r) called at %s, code the tests call\n" % (e.code, where)).encode())
+                return
+            break
+        os.write(w, b"E" + token)
+
+    atexit.register(at_end)`;
+function pythonEndGuard(workdir, code) {
+  return `${GUARD}
+_sandbox_gate_guard(${JSON.stringify(workdir)}, ${JSON.stringify(code)})
+del _sandbox_gate_guard, _watch, _guard_end
+`;
 }
 ;
 const external_node_perf_hooks_namespaceObject = (0, import_module.createRequire)(__sandboxGateUrl)("node:perf_hooks");
@@ -17959,6 +18903,10 @@ function byLists(verdict, instance) {
     delete next.reason;
   return next;
 }
+function endGuard(prepared, job) {
+  const code = prepared.checks.filter((group) => group.language === "python").flatMap((group) => group.files);
+  return pythonEndGuard(job.workdir ?? policy_WORKDIR, code);
+}
 function withWarmCheck(prepared) {
   const warm = warmCheck(prepared.checks, prepared.files);
   return warm ? { warmCheck: warm } : {};
@@ -17974,7 +18922,8 @@ async function runPrepared(given, candidate, ctx) {
     ...placement.job,
     files: prepared.files,
     check: fused ?? checkFiles(prepared.checks),
-    ...fused ? { checkRuns: true } : withWarmCheck(prepared),
+    // Where the check runs the candidate's file itself, that file is the program: nothing to guard.
+    ...fused ? { checkRuns: true } : { ...withWarmCheck(prepared), guard: endGuard(prepared, placement.job) },
     ...prepared.start && { deleted: prepared.deleted ?? [] }
   };
   const attempts = [];
@@ -22633,9 +23582,9 @@ const RESET = String.raw`reset() {
 reset || exit ${RESET_FAILED}
 `;
 const SHARED_DRIVER = driverAfter("kill -9 -1 2>/dev/null\n");
-function execArgv(command, check, tree, results) {
-  const [sh, flag, driver, ...parameters] = driverArgv(command, check, tree, results, SHARED_DRIVER);
-  return [sh, flag, `${RESET}${driver}`, ...parameters];
+function execArgv(command, check, tree, results, guard) {
+  const [sh, flag, driver, ...parameters2] = driverArgv(command, check, tree, results, SHARED_DRIVER, guard);
+  return [sh, flag, `${RESET}${driver}`, ...parameters2];
 }
 class SharedEngine extends CliImages {
   #api;
@@ -22687,7 +23636,7 @@ class SharedEngine extends CliImages {
       Tty: false,
       User: SANDBOX_USER,
       WorkingDir: policy_WORKDIR,
-      Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results)
+      Cmd: execArgv(driverCommand(job), job.check, job.tree, job.results, job.guard)
     });
     const oomsBefore = shared.ooms;
     let killed = false;
@@ -23364,8 +24313,9 @@ class RunImages {
    * The run image for candidates of `image` starting from `kind`'s tree (of `commit`, when given), made on
    * first use. With `workdir` (a line's image_workdir), the image's own directory there is the tree, with the
    * `tests` files on top for `kind` tests: the base tree's files are not copied in. With `change`, the tree
-   * has the candidate's versions of the setup's inputs (and only those: no other candidate's code reaches an
-   * image it may share), and the setup runs on it: one image per base and inputs.
+   * has the candidate's versions of the setup's inputs and of the local packages they vendor (and only those,
+   * all in its key: no other candidate's code reaches an image it may share), and the setup runs on it: one
+   * image per base and what its set-up reads.
    */
   image(image, kind, testFiles, commit, workdir, change) {
     const key = JSON.stringify([image, kind, commit ?? null, workdir ?? null, change?.key ?? null]);
