@@ -54384,17 +54384,14 @@ if [ -n "$results" ]; then
     find . -path "./$pattern" ! -type d -exec rm -f -- {} + 2>/dev/null
   done
 fi
-# The end guard (languages/python-guard.ts) first on PYTHONPATH, in a directory of its own under /tmp:
-# written before the run marker, so a failure to write it is ours, not the candidate's.
-if [ -n "$guard" ]; then
-  { mkdir -p ${GUARD_DIR} && printf '%s' "$guard" >${GUARD_DIR}/${PYTHON_GUARD_FILE}; } || {
-    echo "sandbox-gate: could not write the end guard into /tmp (is tmpfs-size large enough?)" >&2
-    exit 125
-  }
+# The end guard (languages/python-guard.ts) first on PYTHONPATH, in a directory of its own under /tmp, written
+# before anything of the candidate's runs. An image whose /tmp the sandbox user cannot write (busybox's) runs
+# without it: nothing of the candidate can make it so, and such an image has no Python to guard.
+if [ -n "$guard" ] && { mkdir -p ${GUARD_DIR} && printf '%s' "$guard" >${GUARD_DIR}/${PYTHON_GUARD_FILE}; } 2>/dev/null; then
   PYTHONPATH=${GUARD_DIR}${"$"}{PYTHONPATH:+:$PYTHONPATH}
   export PYTHONPATH
-  guard=
 fi
+guard=
 if [ "$#" -gt 0 ]; then
   printf '\036sandbox-gate:check:%s\n' "$nonce" >&2
 fi
